@@ -1,0 +1,259 @@
+"""The ``sim`` command. It validates everything before a kernel is compiled and never imports numba itself.
+
+Bad input exits 2 with one ``Error:`` line; Ctrl-C during a run prints the partial result and exits 130.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from sim import __version__, runner
+from sim import games as _games
+
+EXAMPLES_RUN = """
+\b
+Examples:
+  sim run popejoan --variant five-pool -n 1e7
+  sim run popejoan --players 6 --seat-strategy 0=hold-pope -n 2e6
+  sim run popejoan --rule pope_turnup_cap=4 --format json --out cap4.json
+  sim run popejoan -n 1e8 --checkpoint pj.ckpt.json   (Ctrl-C, then add --resume)
+"""
+
+EXAMPLES_TRACE = """
+\b
+Examples:
+  sim trace popejoan --seed 7 --deal 3
+  sim trace popejoan --players 5 --deck "5D 7D ..." --format json
+"""
+
+
+class UserError(Exception):
+    """Bad input: reported as one ``Error:`` line, exit status 2."""
+
+
+def _fail(message: str):
+    raise UserError(message)
+
+
+def _module(game: str):
+    try:
+        return _games.load(game)
+    except ValueError as e:
+        _fail(str(e))
+
+
+class SimGroup(click.Group):
+    """click, but every bad input is one ``Error:`` line with exit status 2 (no usage dump, no traceback)."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except UserError as e:
+            click.echo(f"Error: {e}", err=True)
+            sys.exit(2)
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.ctx.get_help() if e.ctx else str(e))
+            sys.exit(0)
+        except click.UsageError as e:
+            click.echo(f"Error: {e.format_message()}", err=True)
+            sys.exit(2)
+        except click.exceptions.Abort:
+            click.echo("Aborted.", err=True)
+            sys.exit(130)
+        except click.ClickException as e:
+            click.echo(f"Error: {e.format_message()}", err=True)
+            sys.exit(e.exit_code)
+        if standalone_mode:
+            sys.exit(rv if isinstance(rv, int) else 0)
+        return rv
+
+
+@click.group(cls=SimGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.version_option(__version__, prog_name="sim")
+def cli():
+    """Monte Carlo analysis of the round games in Peel's Round Games with Cards (1891).
+
+    \b
+    Start with:
+      sim list                      the games, their variants and strategies
+      sim rules popejoan            every rule, its value and the book's page
+      sim run popejoan -n 1e6       play a million deals and tabulate who wins what
+      sim trace popejoan --deal 0   watch one deal card by card
+    """
+
+
+@cli.command("list")
+def list_cmd():
+    """The games, with their variants and strategies."""
+    for name in _games.GAMES:
+        m = _games.load(name)
+        lo, hi = m.PLAYERS
+        click.echo(f"{name}  ({m.TITLE}, {m.PAGES}; {lo}-{hi} players)")
+        click.echo(f"  variants:   {', '.join(m.VARIANTS)}")
+        click.echo(f"  strategies: {', '.join(m.STRATEGIES)}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--variant", default="standard", show_default=True, help="a named variation from the book")
+@click.option("--players", type=int, default=None, help="number of players")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule (repeatable)")
+def rules(game, variant, players, rules):
+    """Every rule of GAME with its value under --variant, and where the book says so."""
+    m = _module(game)
+    r = _rules_or_fail(m, variant, players, rules)
+    defaults = m.Rules()
+    click.echo(f"{m.TITLE} ({m.PAGES}) - variant {variant}: {runner.rules_string(game, r)}")
+    width = max(len(k) for k in r._fields)
+    for key, value in r._asdict().items():
+        mark = "*" if value != getattr(defaults, key) else " "
+        click.echo(f" {mark} {key:<{width}}  {runner._fmt(value):<10} {m.RULE_PAGES.get(key, ''):<14} "
+                   f"{m.RULE_HELP.get(key, '')}")
+    click.echo("   (* differs from the book's default)")
+    click.echo(f"variants: {', '.join(m.VARIANTS)}")
+    click.echo("strategies:")
+    for name, text in m.STRATEGY_HELP.items():
+        click.echo(f"  {name:<10} {text}")
+
+
+def _rules_or_fail(m, variant, players, rules):
+    try:
+        return runner.make_rules(m, variant, players, list(rules))
+    except (ValueError, TypeError) as e:
+        _fail(str(e))
+
+
+def _spec_or_fail(**kw):
+    try:
+        return runner.make_spec(**kw)
+    except (ValueError, TypeError) as e:
+        _fail(str(e))
+
+
+@cli.command(epilog=EXAMPLES_RUN)
+@click.argument("game")
+@click.option("--variant", default="standard", show_default=True, help="a named variation from the book")
+@click.option("-n", "n", default="1e6", show_default=True, help="deals to play (1e7, 10_000_000 ...)")
+@click.option("--players", type=int, default=None, help="number of players (default: the game's)")
+@click.option("--seed", type=int, default=1, show_default=True, help="the same seed gives the same numbers")
+@click.option("--strategy", default="book", show_default=True, help="strategy for every seat")
+@click.option("--seat-strategy", "seat_strategies", multiple=True, metavar="SEAT=NAME",
+              help="strategy for one seat, e.g. 0=hold-pope (repeatable)")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule (repeatable)")
+@click.option("--rotations", type=int, default=1, show_default=True,
+              help="whole rotations of the deal per session (boards carry over within a session)")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--out", default=None, help="also write the result to FILE (.json, .csv or .parquet)")
+@click.option("--threads", type=int, default=None, help="threads to use (default: all cores)")
+@click.option("--checkpoint", default=None, metavar="FILE", help="save the sums to FILE after every chunk")
+@click.option("--resume", is_flag=True, help="continue from --checkpoint FILE if it exists")
+@click.option("--chunk", type=int, default=runner.DEFAULT_CHUNK_SESSIONS, show_default=True,
+              help="sessions per chunk (does not change the numbers)")
+@click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
+def run(game, variant, n, players, seed, strategy, seat_strategies, rules, rotations, fmt, out, threads,
+        checkpoint, resume, chunk, progress):
+    """Play GAME for -n deals and report each seat's and role's net counters per deal, wins and events."""
+    spec = _spec_or_fail(game=game, variant=variant, n=n, players=players, seed=seed, strategy=strategy,
+                         seat_strategies=seat_strategies, rules=rules, rotations=rotations)
+    if out is not None and not out.lower().endswith((".json", ".csv", ".parquet")):
+        _fail(f"--out must end in .json, .csv or .parquet (got {out!r})")
+    if resume and not checkpoint:
+        _fail("--resume needs --checkpoint FILE")
+    if chunk < 1:
+        _fail("--chunk must be at least 1")
+    if threads is not None and threads < 1:
+        _fail("--threads must be at least 1")
+    show = sys.stderr.isatty() if progress is None else progress
+    _note_compiling(spec, show)
+    try:
+        result = runner.run(spec, chunk_sessions=chunk, progress=show, checkpoint=checkpoint, resume=resume,
+                            threads=threads)
+    except runner.Interrupted as stop:
+        click.echo("Interrupted: partial result below" + (f"; resume with --resume --checkpoint {checkpoint}"
+                                                           if checkpoint else ""), err=True)
+        _emit(stop.result, fmt, out)
+        sys.exit(130)
+    except ValueError as e:
+        _fail(str(e))
+    _emit(result, fmt, out)
+
+
+def _note_compiling(spec, show: bool) -> None:
+    play = spec.module.play_sessions
+    if show and not play.signatures and not play.stats.cache_hits:
+        click.echo(f"Compiling the {spec.module.TITLE} kernel (cached after the first run)...", err=True)
+
+
+def _emit(result, fmt: str, out: str | None) -> None:
+    if out:
+        result.save(out)
+    if fmt == "json":
+        click.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        from sim.tables import print_result
+
+        print_result(result)
+
+
+@cli.command(epilog=EXAMPLES_TRACE)
+@click.argument("game")
+@click.option("--variant", default="standard", show_default=True)
+@click.option("--players", type=int, default=None)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--deal", type=int, default=None, help="deal number of a run with this seed (from 0)")
+@click.option("--deck", default=None, help="a stacked deck: every card of the pack in the order dealt")
+@click.option("--dealer", type=int, default=0, show_default=True, help="the dealer's seat, with --deck")
+@click.option("--strategy", default="book", show_default=True)
+@click.option("--seat-strategy", "seat_strategies", multiple=True, metavar="SEAT=NAME")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE")
+@click.option("--rotations", type=int, default=1, show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def trace(game, variant, players, seed, deal, deck, dealer, strategy, seat_strategies, rules, rotations, fmt):
+    """One deal of GAME played out card by card, with every payment."""
+    spec = _spec_or_fail(game=game, variant=variant, n=1, players=players, seed=seed, strategy=strategy,
+                         seat_strategies=seat_strategies, rules=rules, rotations=rotations)
+    m = spec.module
+    if deal is not None and deck is not None:
+        _fail("give --deal or --deck, not both")
+    if deal is not None and deal < 0:
+        _fail(f"--deal must be 0 or more (got {deal})")
+    if not 0 <= dealer < spec.rules.players:
+        _fail(f"--dealer must be a seat from 0 to {spec.rules.players - 1} (got {dealer})")
+    stacked = None
+    if deck is not None:
+        try:
+            stacked = m.check_deck(deck)
+        except ValueError as e:
+            _fail(str(e))
+    t = m.trace(spec.rules, runner.policy_codes(spec), seed, deal=deal or 0, deck=stacked, dealer=dealer,
+                rotations=rotations)
+    if fmt == "json":
+        click.echo(json.dumps(t, indent=2))
+    else:
+        from sim.tables import format_trace
+
+        click.echo(format_trace(t, spec))
+
+
+@cli.command()
+@click.option("--seconds", type=float, default=1.0, show_default=True, help="time to spend on each row")
+@click.option("--game", "only", default=None, help="bench one game only")
+def bench(seconds, only):
+    """Deals per second of each game x variant on one thread, against shuffling alone (the floor)."""
+    if only is not None:
+        _module(only)
+    from sim.bench import run_bench
+
+    run_bench(seconds=seconds, only=only)
+
+
+def main(argv=None) -> None:
+    """Console-script entry point."""
+    cli.main(args=argv, prog_name="sim")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

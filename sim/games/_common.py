@@ -1,0 +1,25 @@
+"""What every game kernel shares: the layout of a session's result row.
+
+A kernel writes one int64 row per session::
+
+    [0, 10)    net counters per seat        (seat s at column s)
+    [10, 20)   net counters per role        (role 0 = dealer, 1 = elder hand, 2 = next, ...)
+    [20, 30)   games (deals) won per seat
+    [30, 40)   deals won per role
+    [40, 40+E) the game's EVENTS, summed over the session's deals
+    then       the game's SESSION_METRICS (values at the session's end, e.g. board_left)
+
+Integers only, so sums over sessions are exact and independent of the order chunks are combined in.
+"""
+
+MAX_SEATS = 10
+COL_NET_SEAT = 0
+COL_NET_ROLE = MAX_SEATS
+COL_WIN_SEAT = 2 * MAX_SEATS
+COL_WIN_ROLE = 3 * MAX_SEATS
+COL_EVENTS = 4 * MAX_SEATS
+
+
+def row_width(n_events: int, n_session_metrics: int) -> int:
+    return COL_EVENTS + n_events + n_session_metrics
+

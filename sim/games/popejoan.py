@@ -1,0 +1,859 @@
+"""Pope Joan (Peel, *Round Games with Cards*, 1891, pp. 80-87; RULES.md "Pope Joan").
+
+The board has eight compartments, dressed before each deal and carried over between deals::
+
+    board int64[8]:  0 Pope (9D)  1 Matrimony (K+Q trumps)  2 Intrigue (Q+J trumps)  3 Ace  4 King  5 Queen
+                     6 Knave (of trumps)  7 Game
+
+Five-pool Pope (p. 86) keeps 0-3 and Game only. The pack is 51 cards (8D out); each player gets
+``k = 50 // (n+1)`` cards, a face-down spare hand the rest, and the 51st card is turned up for trumps.
+Play follows the stops family (sim.games._stops); this module adds the board's payments and the strategies.
+
+Per-deal workspace (allocated once per thread block, see ``play_sessions``): holder/pos int8[52],
+hands int8[10, 52], hand_len int64[10], dealt int64[10], seq int8[3, 52] (succ, pred, order), who int64[3]
+(who played the K, Q, J of trumps this deal), net int64[10], ev int64[len(EVENTS)].
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit, prange
+
+from sim import cards as C
+from sim import rng
+from sim._jit import kernel
+from sim.games import _stops as S
+from sim.games._common import (
+    COL_EVENTS,
+    COL_NET_ROLE,
+    COL_NET_SEAT,
+    COL_WIN_ROLE,
+    COL_WIN_SEAT,
+    MAX_SEATS,
+    row_width,
+)
+
+NAME = "popejoan"
+TITLE = "Pope Joan"
+PAGES = "pp. 80-87"
+PLAYERS = (3, 8)
+
+
+class Rules(NamedTuple):
+    players: int = 4  # any number (p. 80); the toolkit plays 3 to 8
+    pools: int = 8  # eight compartments (p. 81); 5 = Five-pool Pope (p. 86)
+    dressing: int = 15  # "fifteen (or more) counters" (p. 81); twelve for five-pool (p. 86)
+    dresser: str = "all"  # all: dealer pays double the others (p. 81); dealer: the dealer alone dresses (p. 81)
+    popular: bool = False  # winner takes Game only, penalties go to the board, dealer pays one (p. 85)
+    pope_wins_game: bool = False  # a 9D turn-up also wins Game for the dealer (p. 86)
+    spare: str = "hand"  # hand: a spare hand dealt with the others (p. 81); remainder or a number N (p. 86)
+    dealer_sees_spare: bool = False  # the dealer looks at the spare hand (p. 87)
+    pope_stop_filler: bool = False  # 9D may be played in lieu of the card missing after a stop (p. 87)
+    split_chances: bool = False  # Matrimony/Intrigue played by two hands: they split the stake (p. 84)
+    pope_turnup_cap: int = 0  # limit per player on the 9D turn-up payment, 0 = none (p. 82: four or six)
+    ace_high: bool = False  # aces rank above kings (Parlett; the book runs ace to king, p. 80)
+    lead_lowest: bool = False  # the leader must lead his lowest card of the suit he chooses (Parlett)
+
+    def validated(self) -> Rules:
+        """These rules with types normalised; ValueError in a player's words when they cannot be played."""
+        r = self._replace(
+            players=_as_int("players", self.players),
+            pools=_as_int("pools", self.pools),
+            dressing=_as_int("dressing", self.dressing),
+            dresser=str(self.dresser),
+            popular=_as_bool("popular", self.popular),
+            pope_wins_game=_as_bool("pope_wins_game", self.pope_wins_game),
+            spare=str(self.spare),
+            dealer_sees_spare=_as_bool("dealer_sees_spare", self.dealer_sees_spare),
+            pope_stop_filler=_as_bool("pope_stop_filler", self.pope_stop_filler),
+            split_chances=_as_bool("split_chances", self.split_chances),
+            pope_turnup_cap=_as_int("pope_turnup_cap", self.pope_turnup_cap),
+            ace_high=_as_bool("ace_high", self.ace_high),
+            lead_lowest=_as_bool("lead_lowest", self.lead_lowest),
+        )
+        lo, hi = PLAYERS
+        if not lo <= r.players <= hi:
+            raise ValueError(f"Pope Joan needs {lo} to {hi} players (got {r.players})")
+        if r.pools not in (5, 8):
+            raise ValueError("pools must be 8 (the full board) or 5 (Five-pool Pope, p. 86)")
+        named = 6 + 2 + 2 + 1 + (3 if r.pools == 8 else 0)
+        if r.dressing <= named:
+            raise ValueError(f"dressing must be more than the {named} counters the named compartments take")
+        if r.dresser not in ("all", "dealer"):
+            raise ValueError("dresser must be 'all' (everyone pays, dealer double) or 'dealer'")
+        if r.pope_turnup_cap < 0:
+            raise ValueError("pope_turnup_cap must be 0 (no cap) or a positive number of counters")
+        spare_cards(r)  # raises on a bad spare setting
+        return r
+
+
+def _as_int(name: str, value) -> int:
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be a whole number")
+    try:
+        f = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a whole number (got {value!r})") from None
+    if f != int(f):
+        raise ValueError(f"{name} must be a whole number (got {value!r})")
+    return int(f)
+
+
+def _as_bool(name: str, value) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{name} must be true or false (got {value!r})")
+
+
+RULE_PAGES: dict[str, str] = {
+    "players": "p. 80",
+    "pools": "p. 81, p. 86",
+    "dressing": "p. 81, p. 86",
+    "dresser": "p. 81",
+    "popular": "p. 85",
+    "pope_wins_game": "p. 86",
+    "spare": "p. 81, p. 86",
+    "dealer_sees_spare": "p. 87",
+    "pope_stop_filler": "p. 87",
+    "split_chances": "p. 84",
+    "pope_turnup_cap": "p. 82",
+    "ace_high": "Parlett",
+    "lead_lowest": "Parlett",
+}
+
+RULE_HELP: dict[str, str] = {
+    "players": "number of players, 3 to 8",
+    "pools": "compartments on the board: 8, or 5 for Five-pool Pope",
+    "dressing": "counters that dress the board each deal",
+    "dresser": "who dresses: all (non-dealers x = ceil(dressing/(n+1)) each, dealer 2x) or dealer (alone)",
+    "popular": "winner takes Game only; penalties and the dealer's single stake go on empty compartments, then Game",
+    "pope_wins_game": "9D turned up wins Game for the dealer too, and the deal ends",
+    "spare": "hand (spare hand dealt with the others), remainder (50 // n each, rest aside) or N cards aside",
+    "dealer_sees_spare": "the dealer knows the spare hand's cards and plays on them",
+    "pope_stop_filler": "after a stop the holder of 9D may play it in lieu of the missing card and go on",
+    "split_chances": "Matrimony or Intrigue played by two players is split between them (odd counter stays)",
+    "pope_turnup_cap": "most a player pays the dealer for a 9D turn-up (0 = one per card dealt, no cap)",
+    "ace_high": "aces rank above kings in each suit's sequence",
+    "lead_lowest": "the leader must lead his lowest card of the suit he chooses",
+}
+
+VARIANTS: dict[str, dict] = {
+    "standard": {},
+    "five-pool": {"pools": 5, "dressing": 12},
+    "popular": {"popular": True},
+    "pope-wins": {"pope_wins_game": True},
+    "limited-stops": {"spare": "remainder"},
+    "dealer-sees-spare": {"dealer_sees_spare": True},
+    "pope-stop-filler": {"pope_stop_filler": True},
+    "split-chances": {"split_chances": True},
+    "pope-cap-4": {"pope_turnup_cap": 4},
+    "pope-cap-6": {"pope_turnup_cap": 6},
+    "dealer-dresses": {"dresser": "dealer"},
+}
+
+HOLD_POPE = 1
+STRATEGIES: dict[str, int] = {"book": S.BOOK, "hold-pope": HOLD_POPE, "lowest": S.LOWEST, "random": S.RANDOM}
+STRATEGY_HELP: dict[str, str] = {
+    "book": "remembers the cards played, so knows its stops; leads 9D and the trump ace at once; plays out known "
+    "stops or leads up to them; leads a trump honour early when the board makes it worth 4 or more (pp. 83-84)",
+    "hold-pope": "as book, but leads 9D and the trump ace only when it has nothing else",
+    "lowest": "leads its lowest card and remembers nothing",
+    "random": "leads a uniformly random card (from its own random stream)",
+}
+
+EVENTS: tuple[str, ...] = (
+    "turnup_pope",  # 9D turned up
+    "turnup_honour",  # A, K, Q or J (of trumps, necessarily) turned up
+    "pope_played",
+    "matrimony_won",
+    "intrigue_won",
+    "ace_won",
+    "king_won",
+    "queen_won",
+    "knave_won",
+    "stops",  # runs ended by a stop
+    "plays",  # cards played
+    "board_carried",  # counters left on the board after the deal
+    "pope_turnup_paid",  # counters the players paid the dealer for a 9D turn-up
+    "game_taken",  # counters taken from Game by the winner
+    "pope_filled",  # 9D played in lieu of a stop (pope-stop-filler)
+    "pope_unplayed",  # 9D still in a hand when the deal ended
+    "matrimony_split",
+    "intrigue_split",
+    "pope_taken",  # counters taken from the Pope compartment (turn-up or play)
+)
+SESSION_METRICS: tuple[str, ...] = ("board_left",)
+ROW = row_width(len(EVENTS), len(SESSION_METRICS))
+
+E_TURNUP_POPE, E_TURNUP_HONOUR, E_POPE_PLAYED, E_MATRIMONY, E_INTRIGUE = 0, 1, 2, 3, 4
+E_ACE, E_KING, E_QUEEN, E_KNAVE, E_STOPS, E_PLAYS, E_BOARD_CARRIED = 5, 6, 7, 8, 9, 10, 11
+E_POPE_TURNUP_PAID, E_GAME_TAKEN, E_POPE_FILLED, E_POPE_UNPLAYED = 12, 13, 14, 15
+E_MATRIMONY_SPLIT, E_INTRIGUE_SPLIT, E_POPE_TAKEN = 16, 17, 18
+
+COMPARTMENTS = ("pope", "matrimony", "intrigue", "ace", "king", "queen", "knave", "game")
+POPE, MATRIMONY, INTRIGUE, ACE, KING, QUEEN, KNAVE, GAME = range(8)
+DRESS = np.array([6, 2, 2, 1, 1, 1, 1, 0], dtype=np.int64)  # p. 81; the surplus goes on Game
+
+# payment reasons (trace)
+REASONS = (
+    "dressing", "turnup_pope", "turnup_honour", "pope", "pope_cards", "ace", "king", "queen", "knave",
+    "matrimony", "intrigue", "game", "cards", "penalty",
+)  # fmt: skip
+R_DRESSING, R_TURNUP_POPE, R_TURNUP_HONOUR, R_POPE, R_POPE_CARDS, R_ACE, R_KING, R_QUEEN, R_KNAVE = range(9)
+R_MATRIMONY, R_INTRIGUE, R_GAME, R_CARDS, R_PENALTY = 9, 10, 11, 12, 13
+BOARD = -1  # the board's side of a payment
+
+NINE_D = C.parse_card("9D")
+EIGHT_D = C.parse_card("8D")
+PACK = C.pack_without("8D")
+PACK_OUT = np.zeros(52, dtype=np.bool_)
+PACK_OUT[EIGHT_D] = True
+
+# strategy constant: a trump-honour run worth this many counters on the board is led at once (p. 83)
+HONOUR_WORTH = 4
+
+# kernel parameter vector (int64), built by params()
+P_PLAYERS, P_POOLS, P_DRESSING, P_DEALER_DRESSES, P_POPULAR, P_POPE_WINS = 0, 1, 2, 3, 4, 5
+P_DEALER_SEES, P_FILLER, P_SPLIT, P_CAP, P_ACE_HIGH, P_LEAD_LOWEST = 6, 7, 8, 9, 10, 11
+N_PARAMS = 12
+
+
+def spare_cards(r: Rules) -> tuple[list[int], int, int]:
+    """(cards per seat from the elder hand, spare cards dealt in the rounds, spare cards dealt after)."""
+    n = r.players
+    if r.spare == "hand":
+        k = 50 // (n + 1)
+        return [k] * n, k, 50 - (n + 1) * k  # surplus to the spare hand (p. 81)
+    if r.spare == "remainder":
+        k = 50 // n
+        return [k] * n, 0, 50 - n * k
+    try:
+        aside = int(r.spare)
+    except ValueError:
+        raise ValueError("spare must be 'hand', 'remainder' or a number of cards set aside") from None
+    if not 0 <= aside <= 50 - n:
+        raise ValueError(f"spare: between 0 and {50 - n} cards can be set aside with {n} players")
+    base, extra = divmod(50 - aside, n)
+    return [base + (1 if j < extra else 0) for j in range(n)], 0, aside
+
+
+def dealmap(r: Rules) -> np.ndarray:
+    per_seat, interleaved, rest = spare_cards(r)
+    return S.deal_map(r.players, per_seat, interleaved, rest, turnup=True)
+
+
+def params(r: Rules) -> np.ndarray:
+    p = np.zeros(N_PARAMS, dtype=np.int64)
+    p[P_PLAYERS] = r.players
+    p[P_POOLS] = r.pools
+    p[P_DRESSING] = r.dressing
+    p[P_DEALER_DRESSES] = r.dresser == "dealer"
+    p[P_POPULAR] = r.popular
+    p[P_POPE_WINS] = r.pope_wins_game
+    p[P_DEALER_SEES] = r.dealer_sees_spare
+    p[P_FILLER] = r.pope_stop_filler
+    p[P_SPLIT] = r.split_chances
+    p[P_CAP] = r.pope_turnup_cap
+    p[P_ACE_HIGH] = r.ace_high
+    p[P_LEAD_LOWEST] = r.lead_lowest
+    return p
+
+
+def deals_per_session(r: Rules, rotations: int) -> int:
+    return r.players * rotations
+
+
+# ----------------------------------------------------------------------------------------------------------
+# kernel
+
+
+@kernel(inline=True)
+def _has(pools, comp):
+    """Whether the board has this compartment (five-pool drops King, Queen and Knave, p. 86)."""
+    return pools == 8 or not (comp == KING or comp == QUEEN or comp == KNAVE)
+
+
+@kernel(inline=True)
+def _pay(frm, to, amount, reason, comp, net, board, trace_on, tr_pays, tr_count):
+    """Move ``amount`` counters; a side equal to BOARD means compartment ``comp`` of the board.
+
+    ``comp`` = -1 is the board as a whole (the dressing): the caller spreads those counters itself.
+    """
+    if amount == 0:
+        return
+    if frm == BOARD:
+        if comp >= 0:
+            board[comp] -= amount
+    else:
+        net[frm] -= amount
+    if to == BOARD:
+        if comp >= 0:
+            board[comp] += amount
+    else:
+        net[to] += amount
+    if trace_on and tr_count[1] < tr_pays.shape[0]:
+        k = tr_count[1]
+        tr_pays[k, 0] = frm
+        tr_pays[k, 1] = to
+        tr_pays[k, 2] = amount
+        tr_pays[k, 3] = reason
+        tr_pays[k, 4] = comp
+        tr_count[1] += 1
+
+
+@kernel
+def _place_on_board(frm, amount, reason, pools, net, board, trace_on, tr_pays, tr_count):
+    """Popular variation (p. 85): each counter goes on an empty compartment first, then on Game."""
+    for _ in range(amount):
+        target = GAME
+        for comp in range(GAME):
+            if _has(pools, comp) and board[comp] == 0:
+                target = comp
+                break
+        _pay(frm, BOARD, 1, reason, target, net, board, trace_on, tr_pays, tr_count)
+
+
+@kernel(inline=True)
+def _take(comp, seat, reason, net, board, trace_on, tr_pays, tr_count):
+    """``seat`` takes whatever lies on compartment ``comp``; returns the amount."""
+    amount = board[comp]
+    _pay(BOARD, seat, amount, reason, comp, net, board, trace_on, tr_pays, tr_count)
+    return amount
+
+
+@kernel(inline=True)
+def _play_card(c, seat, trumps, prm, holder, hands, hand_len, pos, who, net, board, ev,
+               trace_on, tr_actions, tr_pays, tr_count):
+    """Seat plays card c: it leaves his hand and he takes what the card wins on the board (pp. 82-84)."""
+    n = prm[P_PLAYERS]
+    pools = prm[P_POOLS]
+    S.remove_from_hand(holder, hands, hand_len, pos, c, S.PLAYED)
+    ev[E_PLAYS] += 1
+    if trace_on and tr_count[0] < tr_actions.shape[0]:
+        k = tr_count[0]
+        tr_actions[k, 0] = seat
+        tr_actions[k, 1] = c
+        tr_actions[k, 2] = 0
+        tr_actions[k, 3] = 0
+        tr_count[0] += 1
+    if c == NINE_D:
+        ev[E_POPE_PLAYED] += 1
+        ev[E_POPE_TAKEN] += _take(POPE, seat, R_POPE, net, board, trace_on, tr_pays, tr_count)
+        for q in range(n):  # a stake from every player for each card remaining in hand (p. 82)
+            if q != seat:
+                _pay(q, seat, hand_len[q], R_POPE_CARDS, 0, net, board, trace_on, tr_pays, tr_count)
+    if c // 13 != trumps:
+        return
+    r = c % 13
+    if r == C.ACE:
+        ev[E_ACE] += 1
+        _take(ACE, seat, R_ACE, net, board, trace_on, tr_pays, tr_count)
+        return
+    if r == C.KING:
+        who[0] = seat
+        if _has(pools, KING):
+            ev[E_KING] += 1
+            _take(KING, seat, R_KING, net, board, trace_on, tr_pays, tr_count)
+    elif r == C.QUEEN:
+        who[1] = seat
+        if _has(pools, QUEEN):
+            ev[E_QUEEN] += 1
+            _take(QUEEN, seat, R_QUEEN, net, board, trace_on, tr_pays, tr_count)
+    elif r == C.KNAVE:
+        who[2] = seat
+        if _has(pools, KNAVE):
+            ev[E_KNAVE] += 1
+            _take(KNAVE, seat, R_KNAVE, net, board, trace_on, tr_pays, tr_count)
+    else:
+        return
+    # Matrimony (K+Q) and Intrigue (Q+J) are won when one player has played both cards of the pair; the
+    # check runs as the pair's second card falls, so each is settled at most once a deal.
+    for pair in range(2):
+        a = who[0] if pair == 0 else who[1]
+        b = who[1] if pair == 0 else who[2]
+        comp = MATRIMONY if pair == 0 else INTRIGUE
+        reason = R_MATRIMONY if pair == 0 else R_INTRIGUE
+        completes = (r == C.QUEEN) or (pair == 0 and r == C.KING) or (pair == 1 and r == C.KNAVE)
+        if not completes or a < 0 or b < 0:
+            continue
+        if a == b:
+            ev[E_MATRIMONY if pair == 0 else E_INTRIGUE] += 1
+            _take(comp, seat, reason, net, board, trace_on, tr_pays, tr_count)
+        elif prm[P_SPLIT]:
+            ev[E_MATRIMONY_SPLIT if pair == 0 else E_INTRIGUE_SPLIT] += 1
+            half = board[comp] // 2  # the odd counter stays on the board
+            _pay(BOARD, a, half, reason, comp, net, board, trace_on, tr_pays, tr_count)
+            _pay(BOARD, b, half, reason, comp, net, board, trace_on, tr_pays, tr_count)
+
+
+@kernel
+def _board_value_of_run(c, p, trumps, pools, holder, succ, board):
+    """Counters p would take from the board for trump honours by leading c and playing his own run on."""
+    value = 0
+    has_k = False
+    has_q = False
+    has_j = False
+    x = c
+    while x >= 0 and (x == c or holder[x] == p):
+        if x // 13 == trumps:
+            r = x % 13
+            if r == C.KING:
+                has_k = True
+                if _has(pools, KING):
+                    value += board[KING]
+            elif r == C.QUEEN:
+                has_q = True
+                if _has(pools, QUEEN):
+                    value += board[QUEEN]
+            elif r == C.KNAVE:
+                has_j = True
+                if _has(pools, KNAVE):
+                    value += board[KNAVE]
+        x = succ[x]
+    if has_k and has_q:
+        value += board[MATRIMONY]
+    if has_q and has_j:
+        value += board[INTRIGUE]
+    return value
+
+
+@kernel
+def _choose_lead(p, policy, dealer, trumps, prm, holder, hands, hand_len, seq, board, state):
+    """The card seat p leads, by his strategy and from what he can know."""
+    succ = seq[0]
+    pred = seq[1]
+    order = seq[2]
+    lead_lowest = prm[P_LEAD_LOWEST] != 0
+    if policy == S.LOWEST:
+        return S.lowest_card(hands, hand_len, order, p)
+    if policy == S.RANDOM:
+        return S.random_card(hands, hand_len, order, p, lead_lowest, state)
+    sees = prm[P_DEALER_SEES] != 0 and p == dealer
+    trump_ace = trumps * 13 + C.ACE
+    avoid1 = -1
+    avoid2 = -1
+    if policy == HOLD_POPE:
+        avoid1 = NINE_D
+        avoid2 = trump_ace
+    else:
+        # "Pope Joan or ace of trumps should be led on the first opportunity" (p. 83)
+        for special in (NINE_D, trump_ace):
+            if holder[special] == p and (
+                not lead_lowest or S.is_lowest_of_suit(hands, hand_len, order, p, special)
+            ):
+                return np.int64(special)
+    # weigh the board: a well-stocked honour is worth leading early (p. 83)
+    best = -1
+    best_value = HONOUR_WORTH - 1
+    for i in range(hand_len[p]):
+        c = hands[p, i]
+        if c // 13 != trumps or c == avoid1 or c == avoid2:
+            continue
+        if lead_lowest and not S.is_lowest_of_suit(hands, hand_len, order, p, c):
+            continue
+        v = _board_value_of_run(c, p, trumps, prm[P_POOLS], holder, succ, board)
+        if v > best_value:
+            best_value = v
+            best = c
+    if best >= 0:
+        return np.int64(best)
+    return S.book_lead(holder, hands, hand_len, succ, pred, order, p, sees, lead_lowest, avoid1, avoid2)
+
+
+@kernel
+def _fills_with_pope(q, policy, hand_len, state):
+    """Whether the holder of 9D plays it in lieu of a stop (p. 87)."""
+    if policy == HOLD_POPE:
+        return hand_len[q] == 1
+    if policy == S.RANDOM:
+        return rng.bounded(state, 2) == 1
+    return True  # book and lowest: shedding a card and taking the Pope can only help
+
+
+@kernel
+def play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holder, pos, hands, hand_len,
+              dealt, seq, who, trace_on, tr_actions, tr_pays, tr_count):
+    """Play one deal of Pope Joan on a stacked ``deck`` (int8, order dealt) with ``dealer`` dealing.
+
+    ``board`` (int64[8]) is carried in and out; ``net`` (int64[>=n]) and ``ev`` (int64[len(EVENTS)]) are
+    zeroed here and filled. Strategy randomness comes from ``seat_rng`` (uint64[n, 4]). When ``trace_on``,
+    actions (seat, card, stop, filler) and payments (from, to, amount, reason, compartment) are appended to
+    ``tr_actions`` / ``tr_pays`` and counted in ``tr_count`` (int64[2]). Returns the seat that won Game.
+    """
+    n = prm[P_PLAYERS]
+    pools = prm[P_POOLS]
+    succ = seq[0]
+    for s in range(n):
+        net[s] = 0
+    for e in range(ev.shape[0]):
+        ev[e] = 0
+    who[0] = -1
+    who[1] = -1
+    who[2] = -1
+
+    # dress the board (p. 81), or the popular variation's single stake (p. 85)
+    if prm[P_POPULAR]:
+        _place_on_board(dealer, 1, R_DRESSING, pools, net, board, trace_on, tr_pays, tr_count)
+    else:
+        total = prm[P_DRESSING]
+        if prm[P_DEALER_DRESSES]:
+            _pay(dealer, BOARD, total, R_DRESSING, -1, net, board, trace_on, tr_pays, tr_count)
+        else:
+            x = (prm[P_DRESSING] + n) // (n + 1)  # ceil(dressing / (n + 1)): the dealer pays double
+            total = x * (n + 1)
+            for s in range(n):
+                share = 2 * x if s == dealer else x
+                _pay(s, BOARD, share, R_DRESSING, -1, net, board, trace_on, tr_pays, tr_count)
+        named = 0
+        for comp in range(GAME):
+            if _has(pools, comp):
+                board[comp] += DRESS[comp]
+                named += DRESS[comp]
+        board[GAME] += total - named
+
+    turnup = S.deal(deck, dmap, PACK_OUT, dealer, n, holder, hands, hand_len, pos, dealt)
+    trumps = turnup // 13
+
+    winner = -1
+    if turnup == NINE_D:
+        # the dealer takes Pope and a stake per card dealt from each player (p. 82), capped if agreed
+        ev[E_TURNUP_POPE] += 1
+        ev[E_POPE_TAKEN] += _take(POPE, dealer, R_TURNUP_POPE, net, board, trace_on, tr_pays, tr_count)
+        for q in range(n):
+            if q != dealer:
+                amount = dealt[q]
+                if prm[P_CAP] > 0 and amount > prm[P_CAP]:
+                    amount = prm[P_CAP]
+                ev[E_POPE_TURNUP_PAID] += amount
+                _pay(q, dealer, amount, R_TURNUP_POPE, 0, net, board, trace_on, tr_pays, tr_count)
+        if prm[P_POPE_WINS]:
+            winner = dealer  # Pope Joan Wins (p. 86): the deal ends here
+    else:
+        r = turnup % 13
+        comp = -1
+        if r == C.ACE:
+            comp = ACE
+        elif r == C.KING:
+            comp = KING
+        elif r == C.QUEEN:
+            comp = QUEEN
+        elif r == C.KNAVE:
+            comp = KNAVE
+        if comp >= 0:
+            ev[E_TURNUP_HONOUR] += 1
+            if _has(pools, comp):
+                _take(comp, dealer, R_TURNUP_HONOUR, net, board, trace_on, tr_pays, tr_count)
+
+    leader = (dealer + 1) % n  # the elder hand leads (p. 83)
+    while winner < 0:
+        policy = policies[leader]
+        c = _choose_lead(leader, policy, dealer, trumps, prm, holder, hands, hand_len, seq, board,
+                         seat_rng[leader])
+        player = leader
+        last = c
+        _play_card(c, player, trumps, prm, holder, hands, hand_len, pos, who, net, board, ev,
+                   trace_on, tr_actions, tr_pays, tr_count)
+        if hand_len[player] == 0:
+            winner = player
+            break
+        while True:
+            h = S.next_holder(holder, succ, last)
+            if h >= 0:
+                last = succ[last]
+                player = h
+                _play_card(last, player, trumps, prm, holder, hands, hand_len, pos, who, net, board, ev,
+                           trace_on, tr_actions, tr_pays, tr_count)
+                if hand_len[player] == 0:
+                    winner = player
+                    break
+                continue
+            ev[E_STOPS] += 1
+            if trace_on and tr_count[0] > 0:
+                tr_actions[tr_count[0] - 1, 2] = 1
+            if prm[P_FILLER] and succ[last] >= 0 and last != NINE_D:
+                q = holder[NINE_D]
+                if q >= 0 and _fills_with_pope(q, policies[q], hand_len, seat_rng[q]):
+                    # 9D stands in for the missing card succ[last]; the run goes on after it (p. 87)
+                    ev[E_POPE_FILLED] += 1
+                    player = q
+                    _play_card(NINE_D, player, trumps, prm, holder, hands, hand_len, pos, who, net, board, ev,
+                               trace_on, tr_actions, tr_pays, tr_count)
+                    if trace_on and tr_count[0] > 0:
+                        tr_actions[tr_count[0] - 1, 3] = 1
+                    if hand_len[player] == 0:
+                        winner = player
+                        break
+                    last = succ[last]
+                    continue
+            break
+        leader = player
+
+    # going out (p. 84): Game, and a stake per card from each other player, the unplayed Pope's holder exempt
+    ev[E_GAME_TAKEN] += _take(GAME, winner, R_GAME, net, board, trace_on, tr_pays, tr_count)
+    pope_holder = holder[NINE_D]
+    if pope_holder >= 0:
+        ev[E_POPE_UNPLAYED] += 1
+    if not (turnup == NINE_D and prm[P_POPE_WINS]):
+        for q in range(n):
+            if q == winner or q == pope_holder:
+                continue
+            if prm[P_POPULAR]:
+                _place_on_board(q, hand_len[q], R_PENALTY, pools, net, board, trace_on, tr_pays, tr_count)
+            else:
+                _pay(q, winner, hand_len[q], R_CARDS, 0, net, board, trace_on, tr_pays, tr_count)
+    carried = 0
+    for comp in range(8):
+        carried += board[comp]
+    ev[E_BOARD_CARRIED] += carried
+    return winner
+
+
+@njit(cache=True)
+def _workspace(prm):
+    """Per-thread arrays for play_deal (allocated once per block of sessions, never per deal)."""
+    holder = np.empty(52, dtype=np.int8)
+    pos = np.zeros(52, dtype=np.int8)
+    hands = np.zeros((MAX_SEATS, 52), dtype=np.int8)
+    hand_len = np.zeros(MAX_SEATS, dtype=np.int64)
+    dealt = np.zeros(MAX_SEATS, dtype=np.int64)
+    seq = np.empty((3, 52), dtype=np.int8)
+    S.build_sequence(seq[0], seq[1], seq[2], prm[P_ACE_HIGH] != 0)
+    who = np.empty(3, dtype=np.int64)
+    return holder, pos, hands, hand_len, dealt, seq, who
+
+
+@kernel
+def _seed_session(deck_rng, seat_rng, seed, session, n):
+    rng.seed_stream(deck_rng, seed, session, 0)
+    for s in range(n):
+        rng.seed_stream(seat_rng[s], seed, session, 1 + s)
+
+
+@kernel
+def _next_deck(deck, deck_rng):
+    for j in range(PACK.shape[0]):
+        deck[j] = PACK[j]
+    rng.shuffle(deck_rng, deck, PACK.shape[0])
+
+
+@njit(parallel=True, cache=True)
+def play_sessions(prm, dmap, policies, seed, first_session, deals_per_session, rows):
+    """Play sessions ``first_session .. first_session + rows.shape[0]`` and write one row each.
+
+    ``rows`` is int64[sessions, ROW] (layout in sim.games._common); ``policies`` int64[n] per seat. A session
+    is ``deals_per_session`` deals (whole rotations of the deal from seat 0), the board starting empty and
+    carried between its deals. Each session's numbers depend only on (seed, session index), so any split of
+    the work into chunks, blocks or threads gives the same rows.
+    """
+    n_sessions = rows.shape[0]
+    n = prm[P_PLAYERS]
+    n_blocks = min(n_sessions, 64)
+    for b in prange(n_blocks):
+        holder, pos, hands, hand_len, dealt, seq, who = _workspace(prm)
+        deck = np.empty(52, dtype=np.int8)
+        deck_rng = np.empty(4, dtype=np.uint64)
+        seat_rng = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+        board = np.zeros(8, dtype=np.int64)
+        net = np.zeros(MAX_SEATS, dtype=np.int64)
+        ev = np.zeros(len(EVENTS), dtype=np.int64)
+        tr_actions = np.zeros((1, 4), dtype=np.int64)
+        tr_pays = np.zeros((1, 5), dtype=np.int64)
+        tr_count = np.zeros(2, dtype=np.int64)
+        lo = (b * n_sessions) // n_blocks
+        hi = ((b + 1) * n_sessions) // n_blocks
+        for i in range(lo, hi):
+            _seed_session(deck_rng, seat_rng, seed, first_session + i, n)
+            board[:] = 0
+            row = rows[i]
+            row[:] = 0
+            for d in range(deals_per_session):
+                dealer = d % n
+                _next_deck(deck, deck_rng)
+                w = play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holder, pos, hands,
+                              hand_len, dealt, seq, who, False, tr_actions, tr_pays, tr_count)
+                for s in range(n):
+                    role = (s - dealer + n) % n
+                    row[COL_NET_SEAT + s] += net[s]
+                    row[COL_NET_ROLE + role] += net[s]
+                row[COL_WIN_SEAT + w] += 1
+                row[COL_WIN_ROLE + (w - dealer + n) % n] += 1
+                for e in range(len(EVENTS)):
+                    row[COL_EVENTS + e] += ev[e]
+            left = 0
+            for comp in range(8):
+                left += board[comp]
+            row[COL_EVENTS + len(EVENTS)] = left
+
+
+@njit(cache=True)
+def shuffle_only(seed, first_session, n_deals, out):
+    """The floor for ``sim bench``: seed streams and shuffle a Pope Joan pack ``n_deals`` times, no play."""
+    deck = np.empty(52, dtype=np.int8)
+    deck_rng = np.empty(4, dtype=np.uint64)
+    acc = 0
+    rng.seed_stream(deck_rng, seed, first_session, 0)
+    for _ in range(n_deals):
+        _next_deck(deck, deck_rng)
+        acc += deck[0]
+    out[0] = acc
+
+
+@njit(cache=True)
+def trace_deal(prm, dmap, policies, seed, session, deal_in_session, deck_in, dealer_in, deck_out,
+               board_before, board, net, ev, tr_actions, tr_pays, tr_count):
+    """Replay one deal exactly as ``play_sessions`` plays it, recording every action and payment.
+
+    With an empty ``deck_in``, deals 0 .. deal_in_session-1 of ``session`` are played silently first (so the
+    board and the strategies' random streams are as they were in the run) and deal ``deal_in_session`` is
+    traced. With a stacked ``deck_in`` that deck is played with ``dealer_in`` dealing on the given ``board``.
+    Returns the winner; ``deck_out`` receives the deck played.
+    """
+    n = prm[P_PLAYERS]
+    holder, pos, hands, hand_len, dealt, seq, who = _workspace(prm)
+    deck = np.empty(52, dtype=np.int8)
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rng = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    _seed_session(deck_rng, seat_rng, seed, session, n)
+    dealer = dealer_in
+    if deck_in.shape[0] == 0:
+        for d in range(deal_in_session):
+            _next_deck(deck, deck_rng)
+            play_deal(prm, dmap, deck, d % n, policies, seat_rng, board, net, ev, holder, pos, hands, hand_len,
+                      dealt, seq, who, False, tr_actions, tr_pays, tr_count)
+        _next_deck(deck, deck_rng)
+        dealer = deal_in_session % n
+    else:
+        for j in range(deck_in.shape[0]):
+            deck[j] = deck_in[j]
+    for j in range(PACK.shape[0]):
+        deck_out[j] = deck[j]
+    for comp in range(8):
+        board_before[comp] = board[comp]
+    tr_count[0] = 0
+    tr_count[1] = 0
+    return play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holder, pos, hands, hand_len,
+                     dealt, seq, who, True, tr_actions, tr_pays, tr_count)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the Python side: what the driver and the CLI call
+
+
+def kernel_args(r: Rules) -> tuple:
+    """The arguments ``play_sessions`` takes before the policies: (params, dealmap)."""
+    return params(r), dealmap(r)
+
+
+def check_deck(text: str) -> np.ndarray:
+    """A stacked deck from text: the 51 cards of the Pope Joan pack, each once, in the order dealt."""
+    deck = C.parse(text)
+    if EIGHT_D in deck.tolist():
+        raise ValueError("--deck: the 8 of diamonds is not in the Pope Joan pack (p. 80)")
+    seen = set(deck.tolist())
+    if len(seen) != len(deck):
+        dup = sorted({c for c in deck.tolist() if deck.tolist().count(c) > 1})
+        raise ValueError(f"--deck: {C.format(dup)} given more than once")
+    if len(deck) != len(PACK):
+        missing = [c for c in PACK.tolist() if c not in seen]
+        raise ValueError(f"--deck must be the whole Pope Joan pack of 51 cards (got {len(deck)}; "
+                         f"missing {C.format(missing)})")
+    return deck
+
+
+def deck_from_hands(r: Rules, dealer: int, hands: dict[int, str], spare: str, turnup: str) -> np.ndarray:
+    """Stack a deck so that each seat is dealt ``hands[seat]``, the spare hand ``spare``, and ``turnup`` turned."""
+    dm = dealmap(r)
+    n = r.players
+    queues: dict[int, list[int]] = {s: C.parse(t).tolist() for s, t in hands.items()}
+    queues[S.DEAL_SPARE] = C.parse(spare).tolist()
+    queues[S.DEAL_TURNUP] = [C.parse_card(turnup)]
+    deck = []
+    for to in dm.tolist():
+        key = (dealer + 1 + to) % n if to < n else to
+        if not queues.get(key):
+            raise ValueError(f"not enough cards given for {'seat ' + str(key) if to < n else 'the spare/turn-up'}")
+        deck.append(queues[key].pop(0))
+    left = [c for q in queues.values() for c in q]
+    if left:
+        raise ValueError(f"cards left over: {C.format(left)}")
+    return check_deck(C.format(deck))
+
+
+def trace(r: Rules, policies: np.ndarray, seed: int, deal: int = 0, deck: np.ndarray | None = None,
+          dealer: int = 0, rotations: int = 1, board: np.ndarray | None = None) -> dict:
+    """One deal played out card by card with every payment, as a JSON-ready dict.
+
+    Without ``deck``: deal number ``deal`` of a run with this seed (counted from 0), exactly as the run played
+    it. With ``deck``: that stacked deck, ``dealer`` dealing, on ``board`` (empty by default).
+    """
+    prm, dm = kernel_args(r)
+    n = r.players
+    dps = deals_per_session(r, rotations)
+    session, k = divmod(int(deal), dps)
+    deck_in = np.zeros(0, dtype=np.int8) if deck is None else np.asarray(deck, dtype=np.int8)
+    if deck is not None:
+        session, k = 0, 0
+    deck_out = np.zeros(52, dtype=np.int8)
+    board_before = np.zeros(8, dtype=np.int64)
+    live = np.zeros(8, dtype=np.int64) if board is None else np.array(board, dtype=np.int64)
+    net = np.zeros(MAX_SEATS, dtype=np.int64)
+    ev = np.zeros(len(EVENTS), dtype=np.int64)
+    tr_actions = np.zeros((256, 4), dtype=np.int64)
+    tr_pays = np.zeros((1024, 5), dtype=np.int64)
+    tr_count = np.zeros(2, dtype=np.int64)
+    winner = trace_deal(prm, dm, np.asarray(policies, dtype=np.int64), np.uint64(seed), session, k, deck_in,
+                        int(dealer), deck_out, board_before, live, net, ev, tr_actions, tr_pays, tr_count)
+    dealer_seat = k % n if deck is None else int(dealer)
+    order = deck_out[: len(PACK)].tolist()
+    hands: list[list[str]] = [[] for _ in range(n)]
+    spare: list[str] = []
+    turnup = None
+    for c, to in zip(order, dm.tolist()):
+        if to < n:
+            hands[(dealer_seat + 1 + to) % n].append(C.format_card(c))
+        elif to == S.DEAL_SPARE:
+            spare.append(C.format_card(c))
+        else:
+            turnup = C.format_card(c)
+
+    def side(x: int):
+        return "board" if x == BOARD else int(x)
+
+    actions = [
+        {"seat": int(a[0]), "play": C.format_card(a[1]), "stop": bool(a[2]), **({"filler": True} if a[3] else {})}
+        for a in tr_actions[: tr_count[0]]
+    ]
+    payments = []
+    for p in tr_pays[: tr_count[1]]:
+        item = {"from": side(p[0]), "to": side(p[1]), "amount": int(p[2]), "reason": REASONS[p[3]]}
+        if (p[0] == BOARD or p[1] == BOARD) and p[4] >= 0:
+            item["compartment"] = COMPARTMENTS[p[4]]
+        payments.append(item)
+    return {
+        "game": NAME,
+        "rules": dict(r._asdict()),
+        "seed": int(seed),
+        "deal": None if deck is not None else int(deal),
+        "deck": [C.format_card(c) for c in order],
+        "dealer": dealer_seat,
+        "elder": (dealer_seat + 1) % n,
+        "hands": hands,
+        "spare": spare,
+        "turnup": turnup,
+        "trumps": C.SUIT_NAMES[C.parse_card(turnup) // 13] if turnup else None,
+        "board_before": {name: int(v) for name, v in zip(COMPARTMENTS, board_before)},
+        "board_after": {name: int(v) for name, v in zip(COMPARTMENTS, live)},
+        "actions": actions,
+        "payments": payments,
+        "winner": int(winner),
+        "net": [int(x) for x in net[:n]],
+        "events": {name: int(v) for name, v in zip(EVENTS, ev)},
+    }

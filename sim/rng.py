@@ -1,0 +1,84 @@
+"""Counter-based randomness: one small xoshiro256** stream per (seed, session, purpose).
+
+Purpose 0 shuffles the deck; purpose 1 + s is seat s's strategy randomness. A stream depends only on its
+three integers, never on thread, chunk or worker, so session i sees the same decks under every variant and
+strategy (common random numbers) and results are identical however the work is split.
+
+A stream's state is a ``uint64[4]`` array; kernels keep one per purpose in a workspace and re-seed it in place.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sim._jit import kernel
+
+_U = np.uint64
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_MASK32 = np.uint64(0xFFFFFFFF)
+
+
+@kernel
+def _splitmix(x):
+    """splitmix64's output function of counter value x (uint64 -> uint64)."""
+    z = x + _GOLDEN
+    z = (z ^ (z >> _U(30))) * _MIX1
+    z = (z ^ (z >> _U(27))) * _MIX2
+    return z ^ (z >> _U(31))
+
+
+@kernel
+def _rotl(x, k):
+    return (x << _U(k)) | (x >> _U(64 - k))
+
+
+@kernel
+def seed_stream(state, seed, session, purpose):
+    """Fill ``state`` (uint64[4]) for stream (seed, session, purpose); all three are non-negative ints."""
+    x = _splitmix(_U(seed))
+    x = _splitmix(x ^ _U(session))
+    x = _splitmix(x ^ (_U(purpose) * _GOLDEN))
+    for i in range(4):
+        x = _splitmix(x + _U(i))
+        state[i] = x
+    if state[0] == 0 and state[1] == 0 and state[2] == 0 and state[3] == 0:  # pragma: no cover
+        state[0] = _GOLDEN
+
+
+@kernel
+def next_u64(state):
+    """xoshiro256** step: the next uint64 of the stream."""
+    result = _rotl(state[1] * _U(5), 7) * _U(9)
+    t = state[1] << _U(17)
+    state[2] ^= state[0]
+    state[3] ^= state[1]
+    state[1] ^= state[2]
+    state[0] ^= state[3]
+    state[2] ^= t
+    state[3] = _rotl(state[3], 45)
+    return result
+
+
+@kernel
+def bounded(state, n):
+    """An unbiased int in [0, n) for 0 < n < 2**32 (Lemire's multiply-and-reject)."""
+    bound = _U(n)
+    m = (next_u64(state) >> _U(32)) * bound
+    low = m & _MASK32
+    if low < bound:
+        threshold = (_U(0x100000000) - bound) % bound
+        while low < threshold:
+            m = (next_u64(state) >> _U(32)) * bound
+            low = m & _MASK32
+    return np.int64(m >> _U(32))
+
+
+@kernel
+def shuffle(state, cards, length):
+    """Fisher-Yates shuffle of ``cards[:length]`` in place."""
+    for i in range(length - 1, 0, -1):
+        j = bounded(state, i + 1)
+        tmp = cards[i]
+        cards[i] = cards[j]
+        cards[j] = tmp

@@ -1,0 +1,324 @@
+"""The driver: validate a run, split it into chunks of sessions, play them, accumulate exact integer sums.
+
+Everything a run needs is in a ``RunSpec``, built and checked by ``make_spec`` before any kernel is compiled, so
+bad input fails fast with a sentence. ``run`` plays fixed-size chunks of sessions; between chunks it updates the
+progress bar, writes the checkpoint and notices Ctrl-C. The sums are integers combined in chunk order, so the
+result is the same for any thread count or chunk size.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+
+import numpy as np
+
+from sim import __version__
+from sim import games as _games
+
+DEFAULT_CHUNK_SESSIONS = 1 << 14
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    game: str
+    variant: str
+    rules: tuple  # the game's validated Rules
+    strategies: tuple[str, ...]  # per seat
+    n_requested: int
+    seed: int
+    rotations: int = 1
+
+    @property
+    def module(self) -> ModuleType:
+        return _games.load(self.game)
+
+    @property
+    def deals_per_session(self) -> int:
+        return int(self.module.deals_per_session(self.rules, self.rotations))
+
+    @property
+    def sessions(self) -> int:
+        return max(1, math.ceil(self.n_requested / self.deals_per_session))
+
+    @property
+    def n_deals(self) -> int:
+        return self.sessions * self.deals_per_session
+
+    @property
+    def rules_string(self) -> str:
+        return rules_string(self.game, self.rules)
+
+    def key(self) -> dict:
+        """What identifies the run's numbers (for checkpoints)."""
+        return {
+            "game": self.game,
+            "rules": self.rules._asdict(),
+            "strategies": list(self.strategies),
+            "seed": self.seed,
+            "rotations": self.rotations,
+            "version": __version__,
+        }
+
+
+def parse_count(text: str | int, name: str = "-n") -> int:
+    """A positive whole number from ``1e7``, ``10_000_000`` or ``10000000``; ValueError otherwise."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        value = text
+    else:
+        t = str(text).strip().replace("_", "")
+        if not re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", t):
+            raise ValueError(f"{name} must be a whole number of deals such as 1e6 or 1_000_000 (got {text!r})")
+        if re.fullmatch(r"[+-]?\d+", t):
+            value = int(t)
+        else:
+            f = float(t)
+            if not math.isfinite(f) or f != math.floor(f):
+                raise ValueError(f"{name} must be a whole number of deals (got {text!r})")
+            value = int(f)
+    if value <= 0:
+        raise ValueError(f"{name} must be at least 1 (got {text!r})")
+    return value
+
+
+def rules_string(game: str, rules) -> str:
+    """OpenSpiel-style name of the fields that differ from the book's defaults: ``popejoan(pools=5,...)``."""
+    defaults = type(rules)()
+    diffs = [f"{k}={_fmt(v)}" for k, v in rules._asdict().items() if v != getattr(defaults, k) and k != "players"]
+    return f"{game}({','.join(diffs)})"
+
+
+def _fmt(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def make_rules(module: ModuleType, variant: str, players: int | None, overrides: list[str] | tuple[str, ...]):
+    """The validated Rules of ``variant`` with ``players`` and ``key=value`` overrides applied."""
+    if variant not in module.VARIANTS:
+        raise ValueError(
+            f"unknown variant {variant!r} of {module.NAME}; choose from {', '.join(module.VARIANTS)}"
+        )
+    fields = dict(module.VARIANTS[variant])
+    if players is not None:
+        fields["players"] = players
+    names = module.Rules._fields
+    for item in overrides:
+        if "=" not in item:
+            raise ValueError(f"--rule takes KEY=VALUE (got {item!r}); rules: {', '.join(names)}")
+        key, value = item.split("=", 1)
+        key = key.strip().replace("-", "_")
+        if key not in names:
+            raise ValueError(f"unknown rule {key!r} of {module.NAME}; rules: {', '.join(names)}")
+        fields[key] = value.strip()
+    return module.Rules(**fields).validated()
+
+
+def make_strategies(module: ModuleType, players: int, strategy: str, seat_strategies: list[str] | tuple[str, ...]):
+    names = module.STRATEGIES
+    base, _ = split_strategy(strategy)
+    if base not in names:
+        raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(names)}")
+    seats = [strategy] * players
+    for item in seat_strategies:
+        if "=" not in item:
+            raise ValueError(f"--seat-strategy takes SEAT=NAME such as 0=hold-pope (got {item!r})")
+        seat_text, name = item.split("=", 1)
+        try:
+            seat = int(seat_text)
+        except ValueError:
+            raise ValueError(f"--seat-strategy: seat must be a number 0 to {players - 1} (got {seat_text!r})") from None
+        if not 0 <= seat < players:
+            raise ValueError(f"--seat-strategy: seat must be 0 to {players - 1} (got {seat})")
+        if split_strategy(name)[0] not in names:
+            raise ValueError(f"unknown strategy {name!r}; choose from {', '.join(names)}")
+        seats[seat] = name.strip()
+    return tuple(seats)
+
+
+def split_strategy(name: str) -> tuple[str, str | None]:
+    """``threshold:0.6`` -> ("threshold", "0.6"): a strategy and its parameter, if any."""
+    base, _, param = name.strip().partition(":")
+    return base, (param or None)
+
+
+def make_spec(game: str, variant: str = "standard", n: str | int = 1_000_000, players: int | None = None,
+              seed: int = 1, strategy: str = "book", seat_strategies=(), rules=(), rotations: int = 1) -> RunSpec:
+    """Check everything about a run and return its spec; ValueError with a sentence on bad input."""
+    module = _games.load(game)
+    r = make_rules(module, variant, players, list(rules))
+    strategies = make_strategies(module, r.players, strategy, list(seat_strategies))
+    count = parse_count(n)
+    if not isinstance(seed, int) or seed < 0 or seed >= 2**63:
+        raise ValueError(f"--seed must be a whole number from 0 to 2**63-1 (got {seed!r})")
+    if rotations < 1:
+        raise ValueError(f"--rotations must be at least 1 (got {rotations})")
+    return RunSpec(game, variant, r, strategies, count, seed, rotations)
+
+
+def policy_codes(spec: RunSpec) -> np.ndarray:
+    module = spec.module
+    return np.array([module.STRATEGIES[split_strategy(s)[0]] for s in spec.strategies], dtype=np.int64)
+
+
+@dataclass
+class Sums:
+    """Exact per-column sums over sessions of a run so far."""
+
+    width: int
+    sessions: int = 0
+    s1: np.ndarray = field(default=None)  # type: ignore[assignment]
+    s2: np.ndarray = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self):
+        if self.s1 is None:
+            self.s1 = np.zeros(self.width, dtype=np.int64)
+        if self.s2 is None:
+            self.s2 = np.zeros(self.width, dtype=np.int64)
+
+    def add(self, rows: np.ndarray) -> None:
+        self.s1 += rows.sum(axis=0)
+        self.s2 += (rows * rows).sum(axis=0)
+        self.sessions += rows.shape[0]
+
+
+def play_chunk(spec: RunSpec, first_session: int, count: int) -> np.ndarray:
+    """The result rows (int64[count, ROW]) of sessions ``first_session .. first_session + count``."""
+    module = spec.module
+    rows = np.zeros((count, module.ROW), dtype=np.int64)
+    module.play_sessions(*module.kernel_args(spec.rules), policy_codes(spec), np.uint64(spec.seed),
+                         first_session, spec.deals_per_session, rows)
+    return rows
+
+
+class Interrupted(Exception):
+    """Raised by ``run`` after Ctrl-C; carries the partial result."""
+
+    def __init__(self, result):
+        super().__init__("interrupted")
+        self.result = result
+
+
+def _write_atomic(path: str, text: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path)) or "."
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def save_checkpoint(path: str, spec: RunSpec, sums: Sums) -> None:
+    _write_atomic(path, json.dumps({
+        "key": spec.key(),
+        "sessions": sums.sessions,
+        "s1": sums.s1.tolist(),
+        "s2": sums.s2.tolist(),
+    }))
+
+
+def load_checkpoint(path: str, spec: RunSpec, width: int) -> Sums:
+    with open(path) as f:
+        data = json.load(f)
+    if data.get("key") != json.loads(json.dumps(spec.key())):
+        raise ValueError(f"checkpoint {path} was written by a different run (game, rules, strategies, seed)")
+    return Sums(width, int(data["sessions"]), np.array(data["s1"], dtype=np.int64),
+                np.array(data["s2"], dtype=np.int64))
+
+
+def run(spec: RunSpec, *, chunk_sessions: int = DEFAULT_CHUNK_SESSIONS, progress: bool = False,
+        checkpoint: str | None = None, resume: bool = False, threads: int | None = None):
+    """Play the run and return a ``Result``. Raises ``Interrupted`` (with the partial result) on Ctrl-C."""
+    from sim.results import Result
+
+    module = spec.module
+    if threads is not None:
+        import numba
+
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+    sums = Sums(module.ROW)
+    if resume and checkpoint and os.path.exists(checkpoint):
+        sums = load_checkpoint(checkpoint, spec, module.ROW)
+    total = spec.sessions
+    start = time.perf_counter()
+    done_at_start = sums.sessions
+    bar = _Progress(spec, enabled=progress)
+    interrupted = False
+    try:
+        bar.start(sums.sessions)
+        while sums.sessions < total:
+            count = min(chunk_sessions, total - sums.sessions)
+            rows = play_chunk(spec, sums.sessions, count)
+            sums.add(rows)
+            if checkpoint:
+                save_checkpoint(checkpoint, spec, sums)
+            bar.update(sums.sessions)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        bar.stop()
+    elapsed = time.perf_counter() - start
+    played = (sums.sessions - done_at_start) * spec.deals_per_session
+    result = Result.from_sums(spec, sums, elapsed, played / elapsed if elapsed > 0 else 0.0,
+                              interrupted=interrupted)
+    if interrupted:
+        raise Interrupted(result)
+    return result
+
+
+class _Progress:
+    """A rich progress bar that appears only when the run is expected to take more than about two seconds."""
+
+    def __init__(self, spec: RunSpec, enabled: bool):
+        self.spec = spec
+        self.enabled = enabled
+        self.bar = None
+        self.task = None
+        self.t0 = 0.0
+        self.first = 0
+
+    def start(self, done: int) -> None:
+        self.t0 = time.perf_counter()
+        self.first = done
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        elapsed = time.perf_counter() - self.t0
+        total = self.spec.sessions
+        dps = self.spec.deals_per_session
+        if self.bar is None:
+            rate = (done - self.first) / elapsed if elapsed > 0 else 0
+            remaining = (total - done) / rate if rate > 0 else 0
+            if elapsed + remaining < 2.0 or done >= total:
+                return
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+            self.bar = Progress(
+                TextColumn(f"{self.spec.rules_string}"),
+                BarColumn(),
+                TextColumn("{task.completed:,.0f}/{task.total:,.0f} deals"),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task("run", total=total * dps, completed=self.first * dps)
+        self.bar.update(self.task, completed=done * dps)
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
