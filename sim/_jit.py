@@ -13,6 +13,7 @@ def kernel(fn=None, *, inline: bool = False):
     deal). Kernels never allocate - their arrays come from a workspace made by the caller - so they are built
     with ``_nrt=False``. Functions that allocate (workspaces, play_sessions) use plain ``njit``.
     """
+
     def wrap(f):
         return njit(cache=True, _nrt=False, inline="always" if inline else "never")(f)
 

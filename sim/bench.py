@@ -1,7 +1,8 @@
-"""``sim bench``: deals per second of every game x variant on one thread, beside shuffling alone.
+"""``sim bench``: deals per second of every game x variant on one thread, beside shuffling and dealing alone.
 
-Shuffling and dealing a pack is the floor no game can beat, so each row reports the ratio of the game's rate to
-the shuffle-only rate of the same pack measured in the same run: a ratio is comparable across machines and
+Shuffling and dealing the pack (``shuffle_only`` of each game module, the same code the game deals with) is
+the floor no game can beat, so each row reports the ratio of the game's rate to that floor, measured back to
+back in the same run: a ratio is comparable across machines and
 load, a raw rate is not. Never used in tests (timings are noisy on shared machines).
 """
 
@@ -35,23 +36,24 @@ def _rate(fn, seconds: float) -> float:
 
 
 def measure(game: str, variant: str, seconds: float = 1.0, strategy: str = "book", players: int | None = None):
-    """(game deals/s, shuffle-only deals/s) on one thread, measured back to back."""
+    """(game deals/s, shuffle-and-deal-only deals/s) on one thread, measured back to back."""
     m = _games.load(game)
     spec = runner.make_spec(game, variant, n=1, players=players, strategy=strategy)
     dps = spec.deals_per_session
     args = m.kernel_args(spec.rules)
     pol = runner.policy_codes(spec)
+    ppar = runner.policy_params(spec)
     seed = np.uint64(spec.seed)
 
     def play(k):
         sessions = max(1, k // dps)
         rows = np.zeros((sessions, m.ROW), dtype=np.int64)
-        m.play_sessions(*args, pol, seed, 0, dps, rows)
+        m.play_sessions(*args, pol, ppar, seed, 0, dps, rows)
 
     out = np.zeros(1, dtype=np.int64)
 
     def shuffle(k):
-        m.shuffle_only(seed, 0, k, out)
+        m.shuffle_only(*args, seed, 0, k, out)
 
     game_rate = _rate(play, seconds)
     floor = _rate(shuffle, seconds)
@@ -66,7 +68,7 @@ def run_bench(seconds: float = 1.0, only: str | None = None) -> list[dict]:
     numba.set_num_threads(1)
     rows = []
     table = Table(title="Deals per second on one thread (book strategy, default players)", title_justify="left")
-    for col in ("game", "variant", "deals/s", "shuffle-only/s", "ratio"):
+    for col in ("game", "variant", "deals/s", "shuffle+deal/s", "ratio"):
         table.add_column(col, justify="left" if col in ("game", "variant") else "right")
     con = Console(highlight=False)
     for game in _games.GAMES:
@@ -75,8 +77,9 @@ def run_bench(seconds: float = 1.0, only: str | None = None) -> list[dict]:
         m = _games.load(game)
         for variant in m.VARIANTS:
             rate, floor = measure(game, variant, seconds)
-            rows.append({"game": game, "variant": variant, "deals_per_s": rate, "shuffle_per_s": floor,
-                         "ratio": rate / floor})
+            rows.append(
+                {"game": game, "variant": variant, "deals_per_s": rate, "shuffle_per_s": floor, "ratio": rate / floor}
+            )
             table.add_row(game, variant, f"{rate:,.0f}", f"{floor:,.0f}", f"{rate / floor:.3f}")
     con.print(table)
     return rows

@@ -110,8 +110,10 @@ def rules(game, variant, players, rules):
     width = max(len(k) for k in r._fields)
     for key, value in r._asdict().items():
         mark = "*" if value != getattr(defaults, key) else " "
-        click.echo(f" {mark} {key:<{width}}  {runner._fmt(value):<10} {m.RULE_PAGES.get(key, ''):<14} "
-                   f"{m.RULE_HELP.get(key, '')}")
+        click.echo(
+            f" {mark} {key:<{width}}  {runner._fmt(value):<10} {m.RULE_PAGES.get(key, ''):<14} "
+            f"{m.RULE_HELP.get(key, '')}"
+        )
     click.echo("   (* differs from the book's default)")
     click.echo(f"variants: {', '.join(m.VARIANTS)}")
     click.echo("strategies:")
@@ -140,24 +142,64 @@ def _spec_or_fail(**kw):
 @click.option("--players", type=int, default=None, help="number of players (default: the game's)")
 @click.option("--seed", type=int, default=1, show_default=True, help="the same seed gives the same numbers")
 @click.option("--strategy", default="book", show_default=True, help="strategy for every seat")
-@click.option("--seat-strategy", "seat_strategies", multiple=True, metavar="SEAT=NAME",
-              help="strategy for one seat, e.g. 0=hold-pope (repeatable)")
+@click.option(
+    "--seat-strategy",
+    "seat_strategies",
+    multiple=True,
+    metavar="SEAT=NAME",
+    help="strategy for one seat, e.g. 0=hold-pope (repeatable)",
+)
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule (repeatable)")
-@click.option("--rotations", type=int, default=1, show_default=True,
-              help="whole rotations of the deal per session (boards carry over within a session)")
+@click.option(
+    "--rotations",
+    type=int,
+    default=1,
+    show_default=True,
+    help="whole rotations of the deal per session (boards carry over within a session)",
+)
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--out", default=None, help="also write the result to FILE (.json, .csv or .parquet)")
 @click.option("--threads", type=int, default=None, help="threads to use (default: all cores)")
 @click.option("--checkpoint", default=None, metavar="FILE", help="save the sums to FILE after every chunk")
 @click.option("--resume", is_flag=True, help="continue from --checkpoint FILE if it exists")
-@click.option("--chunk", type=int, default=runner.DEFAULT_CHUNK_SESSIONS, show_default=True,
-              help="sessions per chunk (does not change the numbers)")
+@click.option(
+    "--chunk",
+    type=int,
+    default=runner.DEFAULT_CHUNK_SESSIONS,
+    show_default=True,
+    help="sessions per chunk (does not change the numbers)",
+)
 @click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
-def run(game, variant, n, players, seed, strategy, seat_strategies, rules, rotations, fmt, out, threads,
-        checkpoint, resume, chunk, progress):
+def run(
+    game,
+    variant,
+    n,
+    players,
+    seed,
+    strategy,
+    seat_strategies,
+    rules,
+    rotations,
+    fmt,
+    out,
+    threads,
+    checkpoint,
+    resume,
+    chunk,
+    progress,
+):
     """Play GAME for -n deals and report each seat's and role's net counters per deal, wins and events."""
-    spec = _spec_or_fail(game=game, variant=variant, n=n, players=players, seed=seed, strategy=strategy,
-                         seat_strategies=seat_strategies, rules=rules, rotations=rotations)
+    spec = _spec_or_fail(
+        game=game,
+        variant=variant,
+        n=n,
+        players=players,
+        seed=seed,
+        strategy=strategy,
+        seat_strategies=seat_strategies,
+        rules=rules,
+        rotations=rotations,
+    )
     if out is not None and not out.lower().endswith((".json", ".csv", ".parquet")):
         _fail(f"--out must end in .json, .csv or .parquet (got {out!r})")
     if resume and not checkpoint:
@@ -169,11 +211,15 @@ def run(game, variant, n, players, seed, strategy, seat_strategies, rules, rotat
     show = sys.stderr.isatty() if progress is None else progress
     _note_compiling(spec, show)
     try:
-        result = runner.run(spec, chunk_sessions=chunk, progress=show, checkpoint=checkpoint, resume=resume,
-                            threads=threads)
+        result = runner.run(
+            spec, chunk_sessions=chunk, progress=show, checkpoint=checkpoint, resume=resume, threads=threads
+        )
     except runner.Interrupted as stop:
-        click.echo("Interrupted: partial result below" + (f"; resume with --resume --checkpoint {checkpoint}"
-                                                           if checkpoint else ""), err=True)
+        click.echo(
+            "Interrupted: partial result below"
+            + (f"; resume with --resume --checkpoint {checkpoint}" if checkpoint else ""),
+            err=True,
+        )
         _emit(stop.result, fmt, out)
         sys.exit(130)
     except ValueError as e:
@@ -213,8 +259,17 @@ def _emit(result, fmt: str, out: str | None) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def trace(game, variant, players, seed, deal, deck, dealer, strategy, seat_strategies, rules, rotations, fmt):
     """One deal of GAME played out card by card, with every payment."""
-    spec = _spec_or_fail(game=game, variant=variant, n=1, players=players, seed=seed, strategy=strategy,
-                         seat_strategies=seat_strategies, rules=rules, rotations=rotations)
+    spec = _spec_or_fail(
+        game=game,
+        variant=variant,
+        n=1,
+        players=players,
+        seed=seed,
+        strategy=strategy,
+        seat_strategies=seat_strategies,
+        rules=rules,
+        rotations=rotations,
+    )
     m = spec.module
     if deal is not None and deck is not None:
         _fail("give --deal or --deck, not both")
@@ -228,8 +283,16 @@ def trace(game, variant, players, seed, deal, deck, dealer, strategy, seat_strat
             stacked = m.check_deck(deck)
         except ValueError as e:
             _fail(str(e))
-    t = m.trace(spec.rules, runner.policy_codes(spec), seed, deal=deal or 0, deck=stacked, dealer=dealer,
-                rotations=rotations)
+    t = m.trace(
+        spec.rules,
+        runner.policy_codes(spec),
+        runner.policy_params(spec),
+        seed,
+        deal=deal or 0,
+        deck=stacked,
+        dealer=dealer,
+        rotations=rotations,
+    )
     if fmt == "json":
         click.echo(json.dumps(t, indent=2))
     else:

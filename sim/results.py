@@ -52,8 +52,18 @@ class Result:
         rows = []
 
         def add(seat, role, strategy, metric, mean, se, count):
-            rows.append({**common, "seat": seat, "role": role, "strategy": strategy, "metric": metric,
-                         "mean": float(mean), "se": float(se), "n": int(count)})
+            rows.append(
+                {
+                    **common,
+                    "seat": seat,
+                    "role": role,
+                    "strategy": strategy,
+                    "metric": metric,
+                    "mean": float(mean),
+                    "se": float(se),
+                    "n": int(count),
+                }
+            )
 
         if sessions > 0:
             mean, se = session_mean_se(sums.s1, sums.s2, sessions, dps)
@@ -69,8 +79,10 @@ class Result:
             for j, name in enumerate(module.SESSION_METRICS):
                 col = COL_EVENTS + len(module.EVENTS) + j
                 add(None, None, None, name, smean[col], sse[col], sessions)
-        frame = pd.DataFrame(rows, columns=["game", "variant", "rules", "players", "seat", "role", "strategy",
-                                            "metric", "mean", "se", "n"])
+        frame = pd.DataFrame(
+            rows,
+            columns=["game", "variant", "rules", "players", "seat", "role", "strategy", "metric", "mean", "se", "n"],
+        )
         meta = {
             "game": spec.game,
             "variant": spec.variant,
@@ -118,9 +130,15 @@ class Result:
                 item = {sel_col: int(key) if sel_col == "seat" else key}
                 if sel_col == "seat":
                     item["strategy"] = net["strategy"]
-                item.update({"mean": _num(net["mean"]), "se": _num(net["se"]),
-                             "ci95": [_num(x) for x in ci95(net["mean"], net["se"])],
-                             "win_rate": _num(win["mean"]), "win_se": _num(win["se"])})
+                item.update(
+                    {
+                        "mean": _num(net["mean"]),
+                        "se": _num(net["se"]),
+                        "ci95": [_num(x) for x in ci95(net["mean"], net["se"])],
+                        "win_rate": _num(win["mean"]),
+                        "win_se": _num(win["se"]),
+                    }
+                )
                 out.append(item)
             return out
 
@@ -132,7 +150,8 @@ class Result:
                 events[name] = {"count": m["event_counts"][name], "rate": _num(row["mean"]), "se": _num(row["se"])}
         session_metrics = {
             row["metric"]: {"mean": _num(row["mean"]), "se": _num(row["se"])}
-            for _, row in other.iterrows() if row["metric"] not in m["event_counts"]
+            for _, row in other.iterrows()
+            if row["metric"] not in m["event_counts"]
         }
         return {
             "game": m["game"],

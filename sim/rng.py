@@ -10,6 +10,7 @@ A stream's state is a ``uint64[4]`` array; kernels keep one per purpose in a wor
 from __future__ import annotations
 
 import numpy as np
+
 from sim._jit import kernel
 
 _U = np.uint64

@@ -103,9 +103,7 @@ def _fmt(v) -> str:
 def make_rules(module: ModuleType, variant: str, players: int | None, overrides: list[str] | tuple[str, ...]):
     """The validated Rules of ``variant`` with ``players`` and ``key=value`` overrides applied."""
     if variant not in module.VARIANTS:
-        raise ValueError(
-            f"unknown variant {variant!r} of {module.NAME}; choose from {', '.join(module.VARIANTS)}"
-        )
+        raise ValueError(f"unknown variant {variant!r} of {module.NAME}; choose from {', '.join(module.VARIANTS)}")
     fields = dict(module.VARIANTS[variant])
     if players is not None:
         fields["players"] = players
@@ -140,7 +138,26 @@ def make_strategies(module: ModuleType, players: int, strategy: str, seat_strate
         if split_strategy(name)[0] not in names:
             raise ValueError(f"unknown strategy {name!r}; choose from {', '.join(names)}")
         seats[seat] = name.strip()
+    for name in seats:
+        _check_strategy_param(module, name)
     return tuple(seats)
+
+
+def _check_strategy_param(module: ModuleType, name: str) -> None:
+    """A strategy parameter must be a number, and only strategies that take one may be given one."""
+    base, param = split_strategy(name)
+    takes = getattr(module, "STRATEGY_PARAMS", {})
+    if param is None:
+        return
+    if base not in takes:
+        raise ValueError(f"strategy {base!r} takes no parameter (got {name!r})")
+    try:
+        value = float(param)
+    except ValueError:
+        raise ValueError(f"strategy parameter must be a number (got {name!r})") from None
+    lo, hi = takes[base]
+    if not (lo <= value <= hi) or value != value:
+        raise ValueError(f"{base}: parameter must be between {lo} and {hi} (got {param})")
 
 
 def split_strategy(name: str) -> tuple[str, str | None]:
@@ -149,8 +166,17 @@ def split_strategy(name: str) -> tuple[str, str | None]:
     return base, (param or None)
 
 
-def make_spec(game: str, variant: str = "standard", n: str | int = 1_000_000, players: int | None = None,
-              seed: int = 1, strategy: str = "book", seat_strategies=(), rules=(), rotations: int = 1) -> RunSpec:
+def make_spec(
+    game: str,
+    variant: str = "standard",
+    n: str | int = 1_000_000,
+    players: int | None = None,
+    seed: int = 1,
+    strategy: str = "book",
+    seat_strategies=(),
+    rules=(),
+    rotations: int = 1,
+) -> RunSpec:
     """Check everything about a run and return its spec; ValueError with a sentence on bad input."""
     module = _games.load(game)
     r = make_rules(module, variant, players, list(rules))
@@ -166,6 +192,16 @@ def make_spec(game: str, variant: str = "standard", n: str | int = 1_000_000, pl
 def policy_codes(spec: RunSpec) -> np.ndarray:
     module = spec.module
     return np.array([module.STRATEGIES[split_strategy(s)[0]] for s in spec.strategies], dtype=np.int64)
+
+
+def policy_params(spec: RunSpec) -> np.ndarray:
+    """Each seat's strategy parameter (``threshold:0.6`` -> 0.6), NaN where the strategy has none."""
+    out = np.full(len(spec.strategies), np.nan)
+    for i, s in enumerate(spec.strategies):
+        param = split_strategy(s)[1]
+        if param is not None:
+            out[i] = float(param)
+    return out
 
 
 @dataclass
@@ -193,8 +229,15 @@ def play_chunk(spec: RunSpec, first_session: int, count: int) -> np.ndarray:
     """The result rows (int64[count, ROW]) of sessions ``first_session .. first_session + count``."""
     module = spec.module
     rows = np.zeros((count, module.ROW), dtype=np.int64)
-    module.play_sessions(*module.kernel_args(spec.rules), policy_codes(spec), np.uint64(spec.seed),
-                         first_session, spec.deals_per_session, rows)
+    module.play_sessions(
+        *module.kernel_args(spec.rules),
+        policy_codes(spec),
+        policy_params(spec),
+        np.uint64(spec.seed),
+        first_session,
+        spec.deals_per_session,
+        rows,
+    )
     return rows
 
 
@@ -220,12 +263,17 @@ def _write_atomic(path: str, text: str) -> None:
 
 
 def save_checkpoint(path: str, spec: RunSpec, sums: Sums) -> None:
-    _write_atomic(path, json.dumps({
-        "key": spec.key(),
-        "sessions": sums.sessions,
-        "s1": sums.s1.tolist(),
-        "s2": sums.s2.tolist(),
-    }))
+    _write_atomic(
+        path,
+        json.dumps(
+            {
+                "key": spec.key(),
+                "sessions": sums.sessions,
+                "s1": sums.s1.tolist(),
+                "s2": sums.s2.tolist(),
+            }
+        ),
+    )
 
 
 def load_checkpoint(path: str, spec: RunSpec, width: int) -> Sums:
@@ -233,12 +281,20 @@ def load_checkpoint(path: str, spec: RunSpec, width: int) -> Sums:
         data = json.load(f)
     if data.get("key") != json.loads(json.dumps(spec.key())):
         raise ValueError(f"checkpoint {path} was written by a different run (game, rules, strategies, seed)")
-    return Sums(width, int(data["sessions"]), np.array(data["s1"], dtype=np.int64),
-                np.array(data["s2"], dtype=np.int64))
+    return Sums(
+        width, int(data["sessions"]), np.array(data["s1"], dtype=np.int64), np.array(data["s2"], dtype=np.int64)
+    )
 
 
-def run(spec: RunSpec, *, chunk_sessions: int = DEFAULT_CHUNK_SESSIONS, progress: bool = False,
-        checkpoint: str | None = None, resume: bool = False, threads: int | None = None):
+def run(
+    spec: RunSpec,
+    *,
+    chunk_sessions: int = DEFAULT_CHUNK_SESSIONS,
+    progress: bool = False,
+    checkpoint: str | None = None,
+    resume: bool = False,
+    threads: int | None = None,
+):
     """Play the run and return a ``Result``. Raises ``Interrupted`` (with the partial result) on Ctrl-C."""
     from sim.results import Result
 
@@ -270,8 +326,7 @@ def run(spec: RunSpec, *, chunk_sessions: int = DEFAULT_CHUNK_SESSIONS, progress
         bar.stop()
     elapsed = time.perf_counter() - start
     played = (sums.sessions - done_at_start) * spec.deals_per_session
-    result = Result.from_sums(spec, sums, elapsed, played / elapsed if elapsed > 0 else 0.0,
-                              interrupted=interrupted)
+    result = Result.from_sums(spec, sums, elapsed, played / elapsed if elapsed > 0 else 0.0, interrupted=interrupted)
     if interrupted:
         raise Interrupted(result)
     return result

@@ -13,9 +13,11 @@ def _console() -> Console:
 
 
 def header(d: dict) -> str:
-    return (f"{d['rules_string']}  variant {d['variant']}  {d['players']} players  "
-            f"{d['n']:,} deals ({d['sessions']:,} sessions of {d['rotations']} rotation"
-            f"{'s' if d['rotations'] != 1 else ''})  seed {d['seed']}  sim {d['version']}")
+    return (
+        f"{d['rules_string']}  variant {d['variant']}  {d['players']} players  "
+        f"{d['n']:,} deals ({d['sessions']:,} sessions of {d['rotations']} rotation"
+        f"{'s' if d['rotations'] != 1 else ''})  seed {d['seed']}  sim {d['version']}"
+    )
 
 
 def print_result(result) -> None:
@@ -24,8 +26,10 @@ def print_result(result) -> None:
     con.print(header(d))
     if d["interrupted"]:
         con.print("[bold]partial result: interrupted before the run was complete[/bold]")
-    con.print(f"{d['deals_per_s']:,.0f} deals/s, {d['elapsed_s']:.2f} s. Net = counters won (+) or lost (-) "
-              "per deal; SE over sessions; CI = 95% interval.")
+    con.print(
+        f"{d['deals_per_s']:,.0f} deals/s, {d['elapsed_s']:.2f} s. Net = counters won (+) or lost (-) "
+        "per deal; SE over sessions; CI = 95% interval."
+    )
     if d["n"] == 0:
         return
     seats = Table(title="By seat", title_justify="left")
@@ -33,8 +37,9 @@ def print_result(result) -> None:
         seats.add_column(col, justify="right" if col not in ("strategy",) else "left")
     for s in d["seats"]:
         lo, hi = s["ci95"]
-        seats.add_row(str(s["seat"]), s["strategy"], _f(s["mean"]), _f(s["se"]), f"[{_f(lo)}, {_f(hi)}]",
-                      _f(s["win_rate"]))
+        seats.add_row(
+            str(s["seat"]), s["strategy"], _f(s["mean"]), _f(s["se"]), f"[{_f(lo)}, {_f(hi)}]", _f(s["win_rate"])
+        )
     con.print(seats)
     roles = Table(title="By role (relative to the dealer)", title_justify="left")
     for col in ("role", "net/deal", "SE", "95% CI", "wins/deal"):

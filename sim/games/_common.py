@@ -22,4 +22,3 @@ COL_EVENTS = 4 * MAX_SEATS
 
 def row_width(n_events: int, n_session_metrics: int) -> int:
     return COL_EVENTS + n_events + n_session_metrics
-

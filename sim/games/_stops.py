@@ -4,51 +4,77 @@ Each suit runs in sequence (ace low … king, or ace high under a flag). The lea
 the next card of the suit must play it, and so on until a *stop*: a card whose successor no player holds (out of
 the pack, set aside, turned up, already played, or past the king). Whoever played the stop leads next.
 
-State layout, shared by every stops game (all arrays preallocated in a per-thread workspace)::
+Inside the kernels a card is a *position* ``suit * 16 + place``, where place is the card's rank in its suit's
+sequence (0 = lowest; the ace is place 0, or place 12 when aces are high). Places 13-15 of each suit are padding
+that never holds a card, so the next card in sequence is always ``position + 1`` and a king's successor is a
+padding position that nobody holds: the king is a stop with no special case. Sets of cards are uint64 masks over
+positions, so a player's runs, known stops and leads are a few bit operations (sim._bits).
 
-    holder   int8[52]      who has each card: seat 0..n-1, or REMOVED / SPARE / TURNUP / PLAYED / LAYOUT
-    hands    int8[10, 52]  hands[s, :hand_len[s]] are seat s's cards, in no particular order
-    hand_len int64[10]
-    pos      int8[52]      pos[c] = index of card c inside its holder's hands row (valid while held)
-    succ     int8[52]      the next card of c's suit in sequence, or -1 past the top
-    pred     int8[52]      the card before c in sequence, or -1 below the bottom
-    order    int8[52]      c's place in its suit's sequence (0 = lowest); used for "lowest card" choices
-    dealmap  int8[cards]   recipient of the i-th card dealt: 0..n-1 = seats counted from the elder hand,
-                           DEAL_SPARE, DEAL_TURNUP or DEAL_LAYOUT
+State layout, shared by every stops game (all preallocated in a per-thread workspace)::
 
+    holder  int8[64]     who has each position: seat 0..n-1, or REMOVED / SPARE / TURNUP / PLAYED / LAYOUT
+    hand    uint64[10]   each seat's cards as a mask
+    masks   uint64[2]    LIVE: every card still in a hand or the spare hand; SPARE: the spare hand
+    tabs    int8[2, 64]  row 0: position of card code c (c < 52); row 1: card code at a position, -1 = padding
+    dealmap int8[cards]  recipient of the i-th card dealt: 0..n-1 = seats counted from the elder hand,
+                         DEAL_SPARE, DEAL_TURNUP or DEAL_LAYOUT
+
+What a player can know: his own hand, and that every card outside LIVE is out of play (removed, turned up,
+played, laid out). He cannot tell the spare hand from the other hands - unless a rule lets him see it.
 A game kernel composes these: it deals, then loops lead -> follow -> stop, applying its own payments per card.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
 from sim import rng
+from sim._bits import ctz, popcount
 from sim._jit import kernel
 
 # holder codes (seats are 0..n-1)
-REMOVED = -1  # not in this game's pack
+REMOVED = -1  # not in this game's pack, or padding
 SPARE = -2  # dealt face down to the spare hand, seen by nobody (or by the dealer, under a flag)
 TURNUP = -3  # turned up, seen by all
 PLAYED = -4  # played to the table, seen by all
 LAYOUT = -5  # laid out on the table (Newmarket), seen by all
 
-# dealmap codes past the seats (a dealmap is built in Python, these are added to n)
+LIVE = 0
+SPARE_MASK = 1
+
+# dealmap codes past the seats
 DEAL_SPARE = 100
 DEAL_TURNUP = 101
 DEAL_LAYOUT = 102
 
-# common policy codes; a game may add its own above these
+# common policy codes; a game may add its own between these
 BOOK = 0
 LOWEST = 2
 RANDOM = 3
 
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_SUIT_BITS = np.uint64(0x1FFF)
 
-def deal_map(n_players: int, player_cards: list[int], spare_interleaved: int, spare_rest: int,
-             turnup: bool) -> np.ndarray:
+
+def position_tables(ace_high: bool) -> np.ndarray:
+    """int8[2, 64]: row 0 maps card code -> position, row 1 position -> card code (-1 for padding)."""
+    tabs = np.full((2, 64), -1, dtype=np.int8)
+    for c in range(52):
+        suit, rank = divmod(c, 13)
+        place = (rank + 12) % 13 if ace_high else rank
+        tabs[0, c] = suit * 16 + place
+        tabs[1, suit * 16 + place] = c
+    return tabs
+
+
+def deal_map(
+    n_players: int, player_cards: list[int], spare_interleaved: int, spare_rest: int, turnup: bool
+) -> np.ndarray:
     """The order cards are dealt, as an int8 array of recipients (see module docstring).
 
     Cards go one at a time from the elder hand round to the dealer; when ``spare_interleaved`` > 0 the spare hand
-    takes its place in each round after the dealer (as dealt "with the others", p. 81) for that many rounds.
+    takes its place in each round after the dealer (dealt "with the others", p. 81) for that many rounds.
     Players who get one card more than others are those nearest the elder hand (RULES.md conventions).
     Then ``spare_rest`` cards go to the spare hand, and the last card is turned up if ``turnup``.
     """
@@ -70,182 +96,165 @@ def deal_map(n_players: int, player_cards: list[int], spare_interleaved: int, sp
 
 
 @kernel
-def build_sequence(succ, pred, order, ace_high):
-    """Fill succ/pred/order (int8[52]) for suits running ace..king, or 2..king, ace when ``ace_high``."""
-    for s in range(4):
-        for r in range(13):
-            c = s * 13 + r
-            place = (r + 12) % 13 if ace_high else r  # ace high: 2 is place 0, ace is place 12
-            order[c] = place
-        for r in range(13):
-            c = s * 13 + r
-            place = order[c]
-            succ[c] = -1
-            pred[c] = -1
-            for r2 in range(13):
-                c2 = s * 13 + r2
-                if order[c2] == place + 1:
-                    succ[c] = c2
-                if order[c2] == place - 1:
-                    pred[c] = c2
+def bit(x):
+    """The mask of position x."""
+    return _ONE << np.uint64(x)
 
 
 @kernel
-def deal(deck, dealmap, pack_mask_out, dealer, n, holder, hands, hand_len, pos, dealt):
-    """Deal ``deck`` by ``dealmap`` with ``dealer`` dealing. Cards in ``pack_mask_out`` (bool[52]) are REMOVED.
+def has(mask, x):
+    return (mask >> np.uint64(x)) & _ONE != _ZERO
 
-    ``dealt`` (int64[10]) receives the number of cards each seat was dealt. Returns the turn-up card or -1.
+
+@kernel
+def count(mask):
+    return np.int64(popcount(mask))
+
+
+@kernel
+def deal(deck, dealmap, tabs, dealer, n, holder, hand, masks):
+    """Deal ``deck`` (card codes, order dealt) by ``dealmap`` with ``dealer`` dealing.
+
+    Returns the turn-up's position, or -1 when nothing is turned up.
     """
-    for c in range(52):
-        holder[c] = REMOVED if pack_mask_out[c] else PLAYED  # every card in the pack is re-assigned below
+    for x in range(64):
+        holder[x] = REMOVED
     for s in range(n):
-        hand_len[s] = 0
+        hand[s] = _ZERO
+    live = _ZERO
+    spare = _ZERO
     turnup = -1
     for i in range(dealmap.shape[0]):
-        c = deck[i]
+        x = tabs[0, deck[i]]
         to = dealmap[i]
         if to < n:
             seat = (dealer + 1 + to) % n
-            holder[c] = seat
-            pos[c] = hand_len[seat]
-            hands[seat, hand_len[seat]] = c
-            hand_len[seat] += 1
+            holder[x] = seat
+            hand[seat] |= bit(x)
+            live |= bit(x)
         elif to == DEAL_SPARE:
-            holder[c] = SPARE
+            holder[x] = SPARE
+            spare |= bit(x)
+            live |= bit(x)
         elif to == DEAL_TURNUP:
-            holder[c] = TURNUP
-            turnup = c
+            holder[x] = TURNUP
+            turnup = x
         else:
-            holder[c] = LAYOUT
-    for s in range(n):
-        dealt[s] = hand_len[s]
+            holder[x] = LAYOUT
+    masks[LIVE] = live
+    masks[SPARE_MASK] = spare
     return turnup
 
 
-@kernel(inline=True)
-def remove_from_hand(holder, hands, hand_len, pos, c, to):
-    """Take card c out of its holder's hand (swap with the last card) and mark it ``to`` (e.g. PLAYED)."""
-    s = holder[c]
-    i = pos[c]
-    last = hands[s, hand_len[s] - 1]
-    hands[s, i] = last
-    pos[last] = i
-    hand_len[s] -= 1
-    holder[c] = to
-
-
-@kernel(inline=True)
-def known_out(holder, c, sees_spare):
-    """True when the viewer knows card c cannot be played by anyone (so the card before it is a stop).
-
-    Everyone sees removed, turned-up and played cards (and layout cards); only a viewer granted the spare hand
-    (``sees_spare``) knows which cards lie in it.
-    """
-    if c < 0:
-        return True
-    h = holder[c]
-    if h == REMOVED or h == TURNUP or h == PLAYED or h == LAYOUT:
-        return True
-    return sees_spare and h == SPARE
-
-
-@kernel(inline=True)
-def next_holder(holder, succ, c):
-    """The seat that must follow card c, or -1 when c is a stop."""
-    nxt = succ[c]
-    if nxt < 0:
-        return -1
-    h = holder[nxt]
-    return h if h >= 0 else -1
-
-
-@kernel(inline=True)
-def own_run_end(holder, succ, c, p):
-    """Follow p's own cards in sequence from c: returns (last card of p's run, its length)."""
-    end = c
-    length = 1
-    nxt = succ[end]
-    while nxt >= 0 and holder[nxt] == p:
-        end = nxt
-        length += 1
-        nxt = succ[end]
-    return end, length
+@kernel
+def play(holder, hand, masks, seat, x):
+    """Seat plays the card at position x: out of his hand and out of play."""
+    b = bit(x)
+    hand[seat] &= ~b
+    masks[LIVE] &= ~b
+    holder[x] = PLAYED
 
 
 @kernel
-def sure_lead_clears(holder, succ, c, p, sees_spare):
-    """How many cards p is sure to shed while keeping the lead by leading c, or 0 if the lead may be lost.
-
-    Sure when p's own run from c ends on a known stop; or when it ends one unknown card short of another run of
-    p's that ends on a known stop ("leads up to" it, p. 83): whoever holds the gap card must play it and p must
-    follow, and if nobody holds it p's first run was the stop and he leads again.
-    """
-    end, length = own_run_end(holder, succ, c, p)
-    gap = succ[end]
-    if known_out(holder, gap, sees_spare):
-        return length
-    after = succ[gap]
-    if after >= 0 and holder[after] == p:
-        end2, length2 = own_run_end(holder, succ, after, p)
-        if known_out(holder, succ[end2], sees_spare):
-            return length + length2
-    return 0
-
-
-@kernel(inline=True)
-def is_lowest_of_suit(hands, hand_len, order, p, c):
-    """True when c is p's lowest card of its suit (for the lead-lowest rule)."""
-    s = c // 13
-    for i in range(hand_len[p]):
-        c2 = hands[p, i]
-        if c2 // 13 == s and order[c2] < order[c]:
-            return False
-    return True
+def next_holder(holder, x):
+    """The seat that must follow the card at x, or -1 when x is a stop."""
+    h = holder[x + 1]
+    return np.int64(h) if h >= 0 else np.int64(-1)
 
 
 @kernel
-def lowest_card(hands, hand_len, order, p):
-    """p's lowest card in sequence order, clubs before diamonds before hearts before spades on ties."""
+def known_out(masks, sees_spare):
+    """The mask of cards a player knows nobody can play (so the card before each is a stop)."""
+    out = ~masks[LIVE]
+    if sees_spare:
+        out |= masks[SPARE_MASK]
+    return out
+
+
+@kernel
+def run_length(h, x):
+    """Length of the run of consecutive cards of mask h starting at x (x in h)."""
+    return np.int64(ctz(~(h >> np.uint64(x))))
+
+
+@kernel
+def lowest_per_suit(h):
+    """The lowest card of each suit in mask h (the only cards the lead-lowest rule allows to lead)."""
+    out = _ZERO
+    for s in range(4):
+        part = (h >> np.uint64(16 * s)) & _SUIT_BITS
+        if part != _ZERO:
+            out |= (part & (~part + _ONE)) << np.uint64(16 * s)
+    return out
+
+
+@kernel
+def lowest(h):
+    """The lowest card of mask h by place in sequence, clubs before diamonds before hearts before spades."""
     best = -1
-    best_key = 1 << 30
-    for i in range(hand_len[p]):
-        c = hands[p, i]
-        key = order[c] * 4 + c // 13
-        if key < best_key:
-            best_key = key
-            best = c
+    best_place = 99
+    for s in range(4):
+        part = (h >> np.uint64(16 * s)) & _SUIT_BITS
+        if part != _ZERO:
+            place = np.int64(ctz(part))
+            if place < best_place:
+                best_place = place
+                best = 16 * s + place
     return best
 
 
 @kernel
-def random_card(hands, hand_len, order, p, lead_lowest, state):
-    """A uniformly random card of p's hand (of his lowest cards per suit under the lead-lowest rule)."""
-    if not lead_lowest:
-        return np.int64(hands[p, rng.bounded(state, hand_len[p])])
-    count = 0
-    for i in range(hand_len[p]):
-        if is_lowest_of_suit(hands, hand_len, order, p, hands[p, i]):
-            count += 1
-    k = rng.bounded(state, count)
-    for i in range(hand_len[p]):
-        c = hands[p, i]
-        if is_lowest_of_suit(hands, hand_len, order, p, c):
-            if k == 0:
-                return np.int64(c)
-            k -= 1
-    return np.int64(-1)  # unreachable
+def nth(h, k):
+    """Position of the k-th (from 0) set bit of h."""
+    for _ in range(k):
+        h &= h - _ONE
+    return np.int64(ctz(h))
 
 
 @kernel
-def book_lead(holder, hands, hand_len, succ, pred, order, p, sees_spare, lead_lowest, avoid1, avoid2):
-    """The book's general lead (p. 83-84), from what p can know: his hand and the cards seen.
+def random_lead(h, lead_lowest, state):
+    """A uniformly random card of mask h (of the lowest card per suit under the lead-lowest rule)."""
+    cand = lowest_per_suit(h) if lead_lowest else h
+    return nth(cand, rng.bounded(state, count(cand)))
+
+
+@kernel
+def sure_lead(h, out, b):
+    """Cards shed for sure, keeping the lead, by leading b (the bottom of a run of h); 0 if the lead may be lost.
+
+    Sure when the run from b ends on a known stop; or when it ends one unknown card short of another run of
+    the player's that ends on a known stop ("leads up to" it, p. 83): whoever holds the gap card must play it
+    and the player must follow; if nobody holds it, his first run was the stop and he leads again.
+    """
+    length = run_length(h, b)
+    gap = b + length
+    if has(out, gap):
+        return length
+    after = gap + 1
+    if has(h, after):
+        length2 = run_length(h, after)
+        if has(out, after + length2):
+            return length + length2
+    return np.int64(0)
+
+
+@kernel
+def book_lead(h, out, lead_lowest, avoid):
+    """The book's general lead (pp. 83-84) for a hand h, knowing the cards ``out`` of play.
 
     1. Play out known stops or lead up to them: the sure lead that sheds most cards (ties: the higher card).
-    2. Otherwise a card that nothing can be played up to (its predecessor is out, or it is an ace) -
+    2. Otherwise a card nothing can be played up to (the card below it is out, or it is the lowest of its suit):
        "unless he leads that himself there is no possibility of his being able to play it" (p. 84).
-    3. Otherwise the card starting his longest run in hand (ties: the lowest card).
-    Cards ``avoid1``/``avoid2`` (e.g. a Pope held back) are led only when nothing else is left (-1 = none).
+    3. Otherwise the bottom of his longest run (ties: the lowest card).
+    Cards in ``avoid`` (e.g. a Pope held back) are led only when nothing else can be.
+    Only bottoms of runs are considered: leading a run from its bottom sheds at least as much.
     """
+    bottoms = h & ~(h << _ONE)
+    if lead_lowest:
+        bottoms = lowest_per_suit(h)
+    cand = bottoms & ~avoid
+    if cand == _ZERO:
+        cand = bottoms
     best = -1
     best_clear = 0
     orphan = -1
@@ -253,36 +262,26 @@ def book_lead(holder, hands, hand_len, succ, pred, order, p, sees_spare, lead_lo
     longest = -1
     longest_len = 0
     longest_key = 1 << 30
-    n_cards = hand_len[p]
-    for i in range(n_cards):
-        c = hands[p, i]
-        if (c == avoid1 or c == avoid2) and n_cards > 1:
-            continue
-        if lead_lowest and not is_lowest_of_suit(hands, hand_len, order, p, c):
-            continue
-        clears = sure_lead_clears(holder, succ, c, p, sees_spare)
-        if clears > best_clear or (clears == best_clear and clears > 0 and c > best):
+    m = cand
+    while m != _ZERO:
+        b = np.int64(ctz(m))
+        m &= m - _ONE
+        clears = sure_lead(h, out, b)
+        if clears > 0 and clears >= best_clear:  # bits ascend, so >= prefers the higher card on ties
             best_clear = clears
-            best = c
-        end, length = own_run_end(holder, succ, c, p)
-        if pred[c] < 0 or known_out(holder, pred[c], sees_spare):
-            if length > orphan_len or (length == orphan_len and c > orphan):
+            best = b
+        length = run_length(h, b)
+        if (b & 15) == 0 or has(out, b - 1):
+            if length >= orphan_len:
                 orphan_len = length
-                orphan = c
-        key = order[c] * 4 + c // 13
+                orphan = b
+        key = (b & 15) * 4 + (b >> 4)
         if length > longest_len or (length == longest_len and key < longest_key):
             longest_len = length
             longest_key = key
-            longest = c
+            longest = b
     if best >= 0:
         return best
     if orphan >= 0:
         return orphan
-    if longest >= 0:
-        return longest
-    # only held-back cards remain: lead one of them (still obeying the lead-lowest rule)
-    for i in range(n_cards):
-        c = hands[p, i]
-        if not lead_lowest or is_lowest_of_suit(hands, hand_len, order, p, c):
-            return np.int64(c)
-    return np.int64(hands[p, 0])
+    return longest

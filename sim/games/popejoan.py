@@ -16,7 +16,6 @@ hands int8[10, 52], hand_len int64[10], dealt int64[10], seq int8[3, 52] (succ, 
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 import numpy as np
@@ -24,6 +23,7 @@ from numba import njit, prange
 
 from sim import cards as C
 from sim import rng
+from sim._bits import ctz
 from sim._jit import kernel
 from sim.games import _stops as S
 from sim.games._common import (
@@ -214,8 +214,6 @@ BOARD = -1  # the board's side of a payment
 NINE_D = C.parse_card("9D")
 EIGHT_D = C.parse_card("8D")
 PACK = C.pack_without("8D")
-PACK_OUT = np.zeros(52, dtype=np.bool_)
-PACK_OUT[EIGHT_D] = True
 
 # strategy constant: a trump-honour run worth this many counters on the board is led at once (p. 83)
 HONOUR_WORTH = 4
@@ -272,16 +270,16 @@ def deals_per_session(r: Rules, rotations: int) -> int:
 
 
 # ----------------------------------------------------------------------------------------------------------
-# kernel
+# kernel (cards are positions suit*16 + place, sets of cards are uint64 masks: see sim.games._stops)
 
 
-@kernel(inline=True)
+@kernel
 def _has(pools, comp):
     """Whether the board has this compartment (five-pool drops King, Queen and Knave, p. 86)."""
     return pools == 8 or not (comp == KING or comp == QUEEN or comp == KNAVE)
 
 
-@kernel(inline=True)
+@kernel
 def _pay(frm, to, amount, reason, comp, net, board, trace_on, tr_pays, tr_count):
     """Move ``amount`` counters; a side equal to BOARD means compartment ``comp`` of the board.
 
@@ -321,7 +319,7 @@ def _place_on_board(frm, amount, reason, pools, net, board, trace_on, tr_pays, t
         _pay(frm, BOARD, 1, reason, target, net, board, trace_on, tr_pays, tr_count)
 
 
-@kernel(inline=True)
+@kernel
 def _take(comp, seat, reason, net, board, trace_on, tr_pays, tr_count):
     """``seat`` takes whatever lies on compartment ``comp``; returns the amount."""
     amount = board[comp]
@@ -329,30 +327,74 @@ def _take(comp, seat, reason, net, board, trace_on, tr_pays, tr_count):
     return amount
 
 
-@kernel(inline=True)
-def _play_card(c, seat, trumps, prm, holder, hands, hand_len, pos, who, net, board, ev,
-               trace_on, tr_actions, tr_pays, tr_count):
-    """Seat plays card c: it leaves his hand and he takes what the card wins on the board (pp. 82-84)."""
-    n = prm[P_PLAYERS]
-    pools = prm[P_POOLS]
-    S.remove_from_hand(holder, hands, hand_len, pos, c, S.PLAYED)
-    ev[E_PLAYS] += 1
+@kernel
+def _record_play(x, seat, tabs, trace_on, tr_actions, tr_count):
     if trace_on and tr_count[0] < tr_actions.shape[0]:
         k = tr_count[0]
         tr_actions[k, 0] = seat
-        tr_actions[k, 1] = c
+        tr_actions[k, 1] = tabs[1, x]
         tr_actions[k, 2] = 0
         tr_actions[k, 3] = 0
         tr_count[0] += 1
-    if c == NINE_D:
+
+
+@kernel
+def _specials(nine, trumps, tabs):
+    """The positions whose play wins something: 9D and the trump ace, king, queen and knave."""
+    m = S.bit(nine)
+    for r in (C.ACE, C.KNAVE, C.QUEEN, C.KING):
+        m |= S.bit(tabs[0, trumps * 13 + r])
+    return m
+
+
+@kernel(inline=True)
+def _play_card(
+    x,
+    seat,
+    nine,
+    trumps,
+    specials,
+    prm,
+    tabs,
+    holder,
+    hand,
+    masks,
+    who,
+    net,
+    board,
+    ev,
+    trace_on,
+    tr_actions,
+    tr_pays,
+    tr_count,
+):
+    """Seat plays the card at position x: it leaves his hand and he takes what it wins on the board.
+
+    Kept tiny (numba-inlined at each call site); the rare winning cards go to ``_card_wins``. A call with this
+    many array arguments costs more than the play itself when not inlined.
+    """
+    S.play(holder, hand, masks, seat, x)
+    ev[E_PLAYS] += 1
+    if trace_on:
+        _record_play(x, seat, tabs, trace_on, tr_actions, tr_count)
+    if S.has(specials, x):
+        _card_wins(x, seat, nine, trumps, prm, tabs, hand, who, net, board, ev, trace_on, tr_pays, tr_count)
+
+
+@kernel
+def _card_wins(x, seat, nine, trumps, prm, tabs, hand, who, net, board, ev, trace_on, tr_pays, tr_count):
+    """What playing 9D or a trump honour takes from the board and the other players (pp. 82-84)."""
+    n = prm[P_PLAYERS]
+    pools = prm[P_POOLS]
+    if x == nine:
         ev[E_POPE_PLAYED] += 1
         ev[E_POPE_TAKEN] += _take(POPE, seat, R_POPE, net, board, trace_on, tr_pays, tr_count)
         for q in range(n):  # a stake from every player for each card remaining in hand (p. 82)
             if q != seat:
-                _pay(q, seat, hand_len[q], R_POPE_CARDS, 0, net, board, trace_on, tr_pays, tr_count)
-    if c // 13 != trumps:
+                _pay(q, seat, S.count(hand[q]), R_POPE_CARDS, 0, net, board, trace_on, tr_pays, tr_count)
+    if (x >> 4) != trumps:
         return
-    r = c % 13
+    r = tabs[1, x] % 13
     if r == C.ACE:
         ev[E_ACE] += 1
         _take(ACE, seat, R_ACE, net, board, trace_on, tr_pays, tr_count)
@@ -395,16 +437,16 @@ def _play_card(c, seat, trumps, prm, holder, hands, hand_len, pos, who, net, boa
 
 
 @kernel
-def _board_value_of_run(c, p, trumps, pools, holder, succ, board):
-    """Counters p would take from the board for trump honours by leading c and playing his own run on."""
+def _honour_value(h, b, trumps, pools, tabs, board):
+    """Counters a hand h takes from the board for trump honours by leading b and playing its own run on."""
     value = 0
     has_k = False
     has_q = False
     has_j = False
-    x = c
-    while x >= 0 and (x == c or holder[x] == p):
-        if x // 13 == trumps:
-            r = x % 13
+    x = b
+    while S.has(h, x):
+        if (x >> 4) == trumps:
+            r = tabs[1, x] % 13
             if r == C.KING:
                 has_k = True
                 if _has(pools, KING):
@@ -417,7 +459,7 @@ def _board_value_of_run(c, p, trumps, pools, holder, succ, board):
                 has_j = True
                 if _has(pools, KNAVE):
                     value += board[KNAVE]
-        x = succ[x]
+        x += 1
     if has_k and has_q:
         value += board[MATRIMONY]
     if has_q and has_j:
@@ -425,63 +467,85 @@ def _board_value_of_run(c, p, trumps, pools, holder, succ, board):
     return value
 
 
-@kernel
-def _choose_lead(p, policy, dealer, trumps, prm, holder, hands, hand_len, seq, board, state):
-    """The card seat p leads, by his strategy and from what he can know."""
-    succ = seq[0]
-    pred = seq[1]
-    order = seq[2]
+@kernel(inline=True)
+def _choose_lead(p, policy, dealer, nine, trumps, prm, tabs, hand, masks, board, state):
+    """The position seat p leads, by his strategy and from what he can know."""
+    h = hand[p]
     lead_lowest = prm[P_LEAD_LOWEST] != 0
     if policy == S.LOWEST:
-        return S.lowest_card(hands, hand_len, order, p)
+        return S.lowest(h)
     if policy == S.RANDOM:
-        return S.random_card(hands, hand_len, order, p, lead_lowest, state)
-    sees = prm[P_DEALER_SEES] != 0 and p == dealer
-    trump_ace = trumps * 13 + C.ACE
-    avoid1 = -1
-    avoid2 = -1
+        return S.random_lead(h, lead_lowest, state)
+    out = S.known_out(masks, prm[P_DEALER_SEES] != 0 and p == dealer)
+    allowed = S.lowest_per_suit(h) if lead_lowest else h
+    trump_ace = np.int64(tabs[0, trumps * 13 + C.ACE])
+    avoid = np.uint64(0)
     if policy == HOLD_POPE:
-        avoid1 = NINE_D
-        avoid2 = trump_ace
+        avoid = S.bit(nine) | S.bit(trump_ace)
     else:
         # "Pope Joan or ace of trumps should be led on the first opportunity" (p. 83)
-        for special in (NINE_D, trump_ace):
-            if holder[special] == p and (
-                not lead_lowest or S.is_lowest_of_suit(hands, hand_len, order, p, special)
-            ):
-                return np.int64(special)
-    # weigh the board: a well-stocked honour is worth leading early (p. 83)
+        if S.has(allowed, nine):
+            return np.int64(nine)
+        if S.has(allowed, trump_ace):
+            return trump_ace
+    # weigh the board: a well-stocked trump honour is worth leading early (p. 83). Only runs holding a trump
+    # knave, queen or king can take anything, so only their bottoms are valued.
+    honours = h & (
+        S.bit(tabs[0, trumps * 13 + C.KNAVE])
+        | S.bit(tabs[0, trumps * 13 + C.QUEEN])
+        | S.bit(tabs[0, trumps * 13 + C.KING])
+    )
     best = -1
     best_value = HONOUR_WORTH - 1
-    for i in range(hand_len[p]):
-        c = hands[p, i]
-        if c // 13 != trumps or c == avoid1 or c == avoid2:
-            continue
-        if lead_lowest and not S.is_lowest_of_suit(hands, hand_len, order, p, c):
-            continue
-        v = _board_value_of_run(c, p, trumps, prm[P_POOLS], holder, succ, board)
-        if v > best_value:
-            best_value = v
-            best = c
+    while honours != 0:
+        x = np.int64(ctz(honours))
+        honours &= honours - np.uint64(1)
+        b = x
+        while (b & 15) > 0 and S.has(h, b - 1):
+            b -= 1
+        if S.has(allowed, b) and not S.has(avoid, b):
+            v = _honour_value(h, b, trumps, prm[P_POOLS], tabs, board)
+            if v > best_value:
+                best_value = v
+                best = b
     if best >= 0:
-        return np.int64(best)
-    return S.book_lead(holder, hands, hand_len, succ, pred, order, p, sees, lead_lowest, avoid1, avoid2)
+        return best
+    return S.book_lead(h, out, lead_lowest, avoid)
 
 
 @kernel
-def _fills_with_pope(q, policy, hand_len, state):
+def _fills_with_pope(q, policy, hand, state):
     """Whether the holder of 9D plays it in lieu of a stop (p. 87)."""
     if policy == HOLD_POPE:
-        return hand_len[q] == 1
+        return S.count(hand[q]) == 1
     if policy == S.RANDOM:
         return rng.bounded(state, 2) == 1
     return True  # book and lowest: shedding a card and taking the Pope can only help
 
 
 @kernel
-def play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holder, pos, hands, hand_len,
-              dealt, seq, who, trace_on, tr_actions, tr_pays, tr_count):
-    """Play one deal of Pope Joan on a stacked ``deck`` (int8, order dealt) with ``dealer`` dealing.
+def play_deal(
+    prm,
+    dmap,
+    tabs,
+    deck,
+    dealer,
+    policies,
+    seat_rng,
+    board,
+    net,
+    ev,
+    holder,
+    hand,
+    masks,
+    dealt,
+    who,
+    trace_on,
+    tr_actions,
+    tr_pays,
+    tr_count,
+):
+    """Play one deal of Pope Joan on a stacked ``deck`` (int8 card codes, order dealt) with ``dealer`` dealing.
 
     ``board`` (int64[8]) is carried in and out; ``net`` (int64[>=n]) and ``ev`` (int64[len(EVENTS)]) are
     zeroed here and filled. Strategy randomness comes from ``seat_rng`` (uint64[n, 4]). When ``trace_on``,
@@ -490,7 +554,6 @@ def play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holde
     """
     n = prm[P_PLAYERS]
     pools = prm[P_POOLS]
-    succ = seq[0]
     for s in range(n):
         net[s] = 0
     for e in range(ev.shape[0]):
@@ -519,11 +582,15 @@ def play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holde
                 named += DRESS[comp]
         board[GAME] += total - named
 
-    turnup = S.deal(deck, dmap, PACK_OUT, dealer, n, holder, hands, hand_len, pos, dealt)
-    trumps = turnup // 13
+    turnup = S.deal(deck, dmap, tabs, dealer, n, holder, hand, masks)
+    for s in range(n):
+        dealt[s] = S.count(hand[s])
+    trumps = turnup >> 4
+    nine = np.int64(tabs[0, NINE_D])
+    specials = _specials(nine, trumps, tabs)
 
     winner = -1
-    if turnup == NINE_D:
+    if turnup == nine:
         # the dealer takes Pope and a stake per card dealt from each player (p. 82), capped if agreed
         ev[E_TURNUP_POPE] += 1
         ev[E_POPE_TAKEN] += _take(POPE, dealer, R_TURNUP_POPE, net, board, trace_on, tr_pays, tr_count)
@@ -537,7 +604,7 @@ def play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holde
         if prm[P_POPE_WINS]:
             winner = dealer  # Pope Joan Wins (p. 86): the deal ends here
     else:
-        r = turnup % 13
+        r = tabs[1, turnup] % 13
         comp = -1
         if r == C.ACE:
             comp = ACE
@@ -554,61 +621,114 @@ def play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holde
 
     leader = (dealer + 1) % n  # the elder hand leads (p. 83)
     while winner < 0:
-        policy = policies[leader]
-        c = _choose_lead(leader, policy, dealer, trumps, prm, holder, hands, hand_len, seq, board,
-                         seat_rng[leader])
+        last = _choose_lead(
+            leader, policies[leader], dealer, nine, trumps, prm, tabs, hand, masks, board, seat_rng[leader]
+        )
         player = leader
-        last = c
-        _play_card(c, player, trumps, prm, holder, hands, hand_len, pos, who, net, board, ev,
-                   trace_on, tr_actions, tr_pays, tr_count)
-        if hand_len[player] == 0:
+        _play_card(
+            last,
+            player,
+            nine,
+            trumps,
+            specials,
+            prm,
+            tabs,
+            holder,
+            hand,
+            masks,
+            who,
+            net,
+            board,
+            ev,
+            trace_on,
+            tr_actions,
+            tr_pays,
+            tr_count,
+        )
+        if hand[player] == 0:
             winner = player
             break
         while True:
-            h = S.next_holder(holder, succ, last)
+            h = S.next_holder(holder, last)
             if h >= 0:
-                last = succ[last]
+                last += 1
                 player = h
-                _play_card(last, player, trumps, prm, holder, hands, hand_len, pos, who, net, board, ev,
-                           trace_on, tr_actions, tr_pays, tr_count)
-                if hand_len[player] == 0:
+                _play_card(
+                    last,
+                    player,
+                    nine,
+                    trumps,
+                    specials,
+                    prm,
+                    tabs,
+                    holder,
+                    hand,
+                    masks,
+                    who,
+                    net,
+                    board,
+                    ev,
+                    trace_on,
+                    tr_actions,
+                    tr_pays,
+                    tr_count,
+                )
+                if hand[player] == 0:
                     winner = player
                     break
                 continue
             ev[E_STOPS] += 1
             if trace_on and tr_count[0] > 0:
                 tr_actions[tr_count[0] - 1, 2] = 1
-            if prm[P_FILLER] and succ[last] >= 0 and last != NINE_D:
-                q = holder[NINE_D]
-                if q >= 0 and _fills_with_pope(q, policies[q], hand_len, seat_rng[q]):
-                    # 9D stands in for the missing card succ[last]; the run goes on after it (p. 87)
+            if prm[P_FILLER] and (last & 15) < 12 and last != nine:
+                q = holder[nine]
+                if q >= 0 and _fills_with_pope(q, policies[q], hand, seat_rng[q]):
+                    # 9D stands in for the missing card last + 1; the run goes on after it (p. 87)
                     ev[E_POPE_FILLED] += 1
-                    player = q
-                    _play_card(NINE_D, player, trumps, prm, holder, hands, hand_len, pos, who, net, board, ev,
-                               trace_on, tr_actions, tr_pays, tr_count)
+                    player = np.int64(q)
+                    _play_card(
+                        nine,
+                        player,
+                        nine,
+                        trumps,
+                        specials,
+                        prm,
+                        tabs,
+                        holder,
+                        hand,
+                        masks,
+                        who,
+                        net,
+                        board,
+                        ev,
+                        trace_on,
+                        tr_actions,
+                        tr_pays,
+                        tr_count,
+                    )
                     if trace_on and tr_count[0] > 0:
                         tr_actions[tr_count[0] - 1, 3] = 1
-                    if hand_len[player] == 0:
+                    if hand[player] == 0:
                         winner = player
                         break
-                    last = succ[last]
+                    last += 1
                     continue
             break
         leader = player
 
     # going out (p. 84): Game, and a stake per card from each other player, the unplayed Pope's holder exempt
     ev[E_GAME_TAKEN] += _take(GAME, winner, R_GAME, net, board, trace_on, tr_pays, tr_count)
-    pope_holder = holder[NINE_D]
+    pope_holder = holder[nine]
     if pope_holder >= 0:
         ev[E_POPE_UNPLAYED] += 1
-    if not (turnup == NINE_D and prm[P_POPE_WINS]):
+    if not (turnup == nine and prm[P_POPE_WINS]):
         for q in range(n):
             if q == winner or q == pope_holder:
                 continue
             if prm[P_POPULAR]:
-                _place_on_board(q, hand_len[q], R_PENALTY, pools, net, board, trace_on, tr_pays, tr_count)
+                _place_on_board(q, S.count(hand[q]), R_PENALTY, pools, net, board, trace_on, tr_pays, tr_count)
             else:
-                _pay(q, winner, hand_len[q], R_CARDS, 0, net, board, trace_on, tr_pays, tr_count)
+                _pay(q, winner, S.count(hand[q]), R_CARDS, 0, net, board, trace_on, tr_pays, tr_count)
     carried = 0
     for comp in range(8):
         carried += board[comp]
@@ -617,17 +737,17 @@ def play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holde
 
 
 @njit(cache=True)
-def _workspace(prm):
+def _workspace():
     """Per-thread arrays for play_deal (allocated once per block of sessions, never per deal)."""
-    holder = np.empty(52, dtype=np.int8)
-    pos = np.zeros(52, dtype=np.int8)
-    hands = np.zeros((MAX_SEATS, 52), dtype=np.int8)
-    hand_len = np.zeros(MAX_SEATS, dtype=np.int64)
+    holder = np.empty(64, dtype=np.int8)
+    hand = np.zeros(MAX_SEATS, dtype=np.uint64)
+    masks = np.zeros(2, dtype=np.uint64)
     dealt = np.zeros(MAX_SEATS, dtype=np.int64)
-    seq = np.empty((3, 52), dtype=np.int8)
-    S.build_sequence(seq[0], seq[1], seq[2], prm[P_ACE_HIGH] != 0)
     who = np.empty(3, dtype=np.int64)
-    return holder, pos, hands, hand_len, dealt, seq, who
+    deck = np.empty(52, dtype=np.int8)
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rng = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    return holder, hand, masks, dealt, who, deck, deck_rng, seat_rng
 
 
 @kernel
@@ -645,70 +765,156 @@ def _next_deck(deck, deck_rng):
 
 
 @njit(parallel=True, cache=True)
-def play_sessions(prm, dmap, policies, seed, first_session, deals_per_session, rows):
+def play_sessions(prm, dmap, tabs, policies, policy_params, seed, first_session, deals_per_session, rows):
     """Play sessions ``first_session .. first_session + rows.shape[0]`` and write one row each.
 
-    ``rows`` is int64[sessions, ROW] (layout in sim.games._common); ``policies`` int64[n] per seat. A session
+    ``rows`` is int64[sessions, ROW] (layout in sim.games._common); ``policies`` int64[n] per seat and
+    ``policy_params`` float64[n] (a strategy's parameter, NaN when none; Pope Joan's take none). A session
     is ``deals_per_session`` deals (whole rotations of the deal from seat 0), the board starting empty and
     carried between its deals. Each session's numbers depend only on (seed, session index), so any split of
     the work into chunks, blocks or threads gives the same rows.
     """
     n_sessions = rows.shape[0]
-    n = prm[P_PLAYERS]
     n_blocks = min(n_sessions, 64)
-    for b in prange(n_blocks):
-        holder, pos, hands, hand_len, dealt, seq, who = _workspace(prm)
-        deck = np.empty(52, dtype=np.int8)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rng = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    for blk in prange(n_blocks):
+        holder, hand, masks, dealt, who, deck, deck_rng, seat_rng = _workspace()
         board = np.zeros(8, dtype=np.int64)
         net = np.zeros(MAX_SEATS, dtype=np.int64)
         ev = np.zeros(len(EVENTS), dtype=np.int64)
         tr_actions = np.zeros((1, 4), dtype=np.int64)
         tr_pays = np.zeros((1, 5), dtype=np.int64)
         tr_count = np.zeros(2, dtype=np.int64)
-        lo = (b * n_sessions) // n_blocks
-        hi = ((b + 1) * n_sessions) // n_blocks
+        lo = (blk * n_sessions) // n_blocks
+        hi = ((blk + 1) * n_sessions) // n_blocks
         for i in range(lo, hi):
-            _seed_session(deck_rng, seat_rng, seed, first_session + i, n)
-            board[:] = 0
-            row = rows[i]
-            row[:] = 0
-            for d in range(deals_per_session):
-                dealer = d % n
-                _next_deck(deck, deck_rng)
-                w = play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holder, pos, hands,
-                              hand_len, dealt, seq, who, False, tr_actions, tr_pays, tr_count)
-                for s in range(n):
-                    role = (s - dealer + n) % n
-                    row[COL_NET_SEAT + s] += net[s]
-                    row[COL_NET_ROLE + role] += net[s]
-                row[COL_WIN_SEAT + w] += 1
-                row[COL_WIN_ROLE + (w - dealer + n) % n] += 1
-                for e in range(len(EVENTS)):
-                    row[COL_EVENTS + e] += ev[e]
-            left = 0
-            for comp in range(8):
-                left += board[comp]
-            row[COL_EVENTS + len(EVENTS)] = left
+            _play_session(
+                prm,
+                dmap,
+                tabs,
+                policies,
+                seed,
+                first_session + i,
+                deals_per_session,
+                rows[i],
+                holder,
+                hand,
+                masks,
+                dealt,
+                who,
+                deck,
+                deck_rng,
+                seat_rng,
+                board,
+                net,
+                ev,
+                tr_actions,
+                tr_pays,
+                tr_count,
+            )
+
+
+@kernel
+def _play_session(
+    prm,
+    dmap,
+    tabs,
+    policies,
+    seed,
+    session,
+    deals_per_session,
+    row,
+    holder,
+    hand,
+    masks,
+    dealt,
+    who,
+    deck,
+    deck_rng,
+    seat_rng,
+    board,
+    net,
+    ev,
+    tr_actions,
+    tr_pays,
+    tr_count,
+):
+    n = prm[P_PLAYERS]
+    _seed_session(deck_rng, seat_rng, seed, session, n)
+    for comp in range(8):
+        board[comp] = 0
+    for j in range(row.shape[0]):
+        row[j] = 0
+    for d in range(deals_per_session):
+        dealer = d % n
+        _next_deck(deck, deck_rng)
+        w = play_deal(
+            prm,
+            dmap,
+            tabs,
+            deck,
+            dealer,
+            policies,
+            seat_rng,
+            board,
+            net,
+            ev,
+            holder,
+            hand,
+            masks,
+            dealt,
+            who,
+            False,
+            tr_actions,
+            tr_pays,
+            tr_count,
+        )
+        for s in range(n):
+            role = (s - dealer + n) % n
+            row[COL_NET_SEAT + s] += net[s]
+            row[COL_NET_ROLE + role] += net[s]
+        row[COL_WIN_SEAT + w] += 1
+        row[COL_WIN_ROLE + (w - dealer + n) % n] += 1
+        for e in range(len(EVENTS)):
+            row[COL_EVENTS + e] += ev[e]
+    left = 0
+    for comp in range(8):
+        left += board[comp]
+    row[COL_EVENTS + len(EVENTS)] = left
 
 
 @njit(cache=True)
-def shuffle_only(seed, first_session, n_deals, out):
-    """The floor for ``sim bench``: seed streams and shuffle a Pope Joan pack ``n_deals`` times, no play."""
-    deck = np.empty(52, dtype=np.int8)
-    deck_rng = np.empty(4, dtype=np.uint64)
+def shuffle_only(prm, dmap, tabs, seed, first_session, n_deals, out):
+    """The floor for ``sim bench``: shuffle the Pope Joan pack and deal it ``n_deals`` times, no play."""
+    holder, hand, masks, dealt, who, deck, deck_rng, seat_rng = _workspace()
+    n = prm[P_PLAYERS]
     acc = 0
     rng.seed_stream(deck_rng, seed, first_session, 0)
-    for _ in range(n_deals):
+    for d in range(n_deals):
         _next_deck(deck, deck_rng)
-        acc += deck[0]
+        acc += S.deal(deck, dmap, tabs, d % n, n, holder, hand, masks)
     out[0] = acc
 
 
 @njit(cache=True)
-def trace_deal(prm, dmap, policies, seed, session, deal_in_session, deck_in, dealer_in, deck_out,
-               board_before, board, net, ev, tr_actions, tr_pays, tr_count):
+def trace_deal(
+    prm,
+    dmap,
+    tabs,
+    policies,
+    seed,
+    session,
+    deal_in_session,
+    deck_in,
+    dealer_in,
+    deck_out,
+    board_before,
+    board,
+    net,
+    ev,
+    tr_actions,
+    tr_pays,
+    tr_count,
+):
     """Replay one deal exactly as ``play_sessions`` plays it, recording every action and payment.
 
     With an empty ``deck_in``, deals 0 .. deal_in_session-1 of ``session`` are played silently first (so the
@@ -717,17 +923,33 @@ def trace_deal(prm, dmap, policies, seed, session, deal_in_session, deck_in, dea
     Returns the winner; ``deck_out`` receives the deck played.
     """
     n = prm[P_PLAYERS]
-    holder, pos, hands, hand_len, dealt, seq, who = _workspace(prm)
-    deck = np.empty(52, dtype=np.int8)
-    deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rng = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    holder, hand, masks, dealt, who, deck, deck_rng, seat_rng = _workspace()
     _seed_session(deck_rng, seat_rng, seed, session, n)
     dealer = dealer_in
     if deck_in.shape[0] == 0:
         for d in range(deal_in_session):
             _next_deck(deck, deck_rng)
-            play_deal(prm, dmap, deck, d % n, policies, seat_rng, board, net, ev, holder, pos, hands, hand_len,
-                      dealt, seq, who, False, tr_actions, tr_pays, tr_count)
+            play_deal(
+                prm,
+                dmap,
+                tabs,
+                deck,
+                d % n,
+                policies,
+                seat_rng,
+                board,
+                net,
+                ev,
+                holder,
+                hand,
+                masks,
+                dealt,
+                who,
+                False,
+                tr_actions,
+                tr_pays,
+                tr_count,
+            )
         _next_deck(deck, deck_rng)
         dealer = deal_in_session % n
     else:
@@ -739,8 +961,27 @@ def trace_deal(prm, dmap, policies, seed, session, deal_in_session, deck_in, dea
         board_before[comp] = board[comp]
     tr_count[0] = 0
     tr_count[1] = 0
-    return play_deal(prm, dmap, deck, dealer, policies, seat_rng, board, net, ev, holder, pos, hands, hand_len,
-                     dealt, seq, who, True, tr_actions, tr_pays, tr_count)
+    return play_deal(
+        prm,
+        dmap,
+        tabs,
+        deck,
+        dealer,
+        policies,
+        seat_rng,
+        board,
+        net,
+        ev,
+        holder,
+        hand,
+        masks,
+        dealt,
+        who,
+        True,
+        tr_actions,
+        tr_pays,
+        tr_count,
+    )
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -748,8 +989,8 @@ def trace_deal(prm, dmap, policies, seed, session, deal_in_session, deck_in, dea
 
 
 def kernel_args(r: Rules) -> tuple:
-    """The arguments ``play_sessions`` takes before the policies: (params, dealmap)."""
-    return params(r), dealmap(r)
+    """The arguments ``play_sessions`` takes before the policies: (params, dealmap, position tables)."""
+    return params(r), dealmap(r), S.position_tables(r.ace_high)
 
 
 def check_deck(text: str) -> np.ndarray:
@@ -763,8 +1004,9 @@ def check_deck(text: str) -> np.ndarray:
         raise ValueError(f"--deck: {C.format(dup)} given more than once")
     if len(deck) != len(PACK):
         missing = [c for c in PACK.tolist() if c not in seen]
-        raise ValueError(f"--deck must be the whole Pope Joan pack of 51 cards (got {len(deck)}; "
-                         f"missing {C.format(missing)})")
+        raise ValueError(
+            f"--deck must be the whole Pope Joan pack of 51 cards (got {len(deck)}; missing {C.format(missing)})"
+        )
     return deck
 
 
@@ -787,14 +1029,23 @@ def deck_from_hands(r: Rules, dealer: int, hands: dict[int, str], spare: str, tu
     return check_deck(C.format(deck))
 
 
-def trace(r: Rules, policies: np.ndarray, seed: int, deal: int = 0, deck: np.ndarray | None = None,
-          dealer: int = 0, rotations: int = 1, board: np.ndarray | None = None) -> dict:
+def trace(
+    r: Rules,
+    policies: np.ndarray,
+    policy_params: np.ndarray,
+    seed: int,
+    deal: int = 0,
+    deck: np.ndarray | None = None,
+    dealer: int = 0,
+    rotations: int = 1,
+    board: np.ndarray | None = None,
+) -> dict:
     """One deal played out card by card with every payment, as a JSON-ready dict.
 
     Without ``deck``: deal number ``deal`` of a run with this seed (counted from 0), exactly as the run played
     it. With ``deck``: that stacked deck, ``dealer`` dealing, on ``board`` (empty by default).
     """
-    prm, dm = kernel_args(r)
+    prm, dm, tabs = kernel_args(r)
     n = r.players
     dps = deals_per_session(r, rotations)
     session, k = divmod(int(deal), dps)
@@ -809,8 +1060,25 @@ def trace(r: Rules, policies: np.ndarray, seed: int, deal: int = 0, deck: np.nda
     tr_actions = np.zeros((256, 4), dtype=np.int64)
     tr_pays = np.zeros((1024, 5), dtype=np.int64)
     tr_count = np.zeros(2, dtype=np.int64)
-    winner = trace_deal(prm, dm, np.asarray(policies, dtype=np.int64), np.uint64(seed), session, k, deck_in,
-                        int(dealer), deck_out, board_before, live, net, ev, tr_actions, tr_pays, tr_count)
+    winner = trace_deal(
+        prm,
+        dm,
+        tabs,
+        np.asarray(policies, dtype=np.int64),
+        np.uint64(seed),
+        session,
+        k,
+        deck_in,
+        int(dealer),
+        deck_out,
+        board_before,
+        live,
+        net,
+        ev,
+        tr_actions,
+        tr_pays,
+        tr_count,
+    )
     dealer_seat = k % n if deck is None else int(dealer)
     order = deck_out[: len(PACK)].tolist()
     hands: list[list[str]] = [[] for _ in range(n)]
