@@ -2,27 +2,63 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 
 __version__ = "0.1.0"
 
 
-def _ensure_numba_cache_dir() -> None:
-    """Point numba's cache somewhere writable when the package folder is not (a read-only install).
+def _source_digest() -> str:
+    """A hash of the package's Python sources.
 
-    numba caches next to the source, or under the user's cache folder; when neither can be written it raises
-    at the first compiled call. A temp folder keeps the cache working (for this user) instead of crashing.
+    numba's on-disk cache is checked against the caller's own file only: a kernel that inlines a helper from
+    another module (every game inlines sim.games._stops) would keep running stale machine code after that
+    helper changed. Keying the cache folder by the whole package's sources makes any edit start afresh.
+    """
+    here = os.path.dirname(os.path.abspath(__file__))
+    h = hashlib.sha256()
+    for root, dirs, files in os.walk(here):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(root, name)
+                h.update(os.path.relpath(path, here).encode())
+                with open(path, "rb") as f:
+                    h.update(f.read())
+    return h.hexdigest()[:16]
+
+
+def _writable_dir(path: str) -> bool:
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(path, os.W_OK)
+
+
+def _set_numba_cache_dir() -> None:
+    """Point numba's cache at a writable folder keyed by the sources, unless the user chose one.
+
+    Tries $XDG_CACHE_HOME or ~/.cache, then the temp folder; if none can be written, caching is left to numba
+    (which then compiles in memory each run rather than crash).
     """
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
-    here = os.path.dirname(os.path.abspath(__file__))
-    if os.access(here, os.W_OK):
-        return
+    digest = _source_digest()
+    bases = []
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg:
+        bases.append(xdg)
     home = os.path.expanduser("~")
-    if home != "~" and os.access(home, os.W_OK):
-        return
-    os.environ["NUMBA_CACHE_DIR"] = os.path.join(tempfile.gettempdir(), f"sim-numba-cache-{os.getuid()}")
+    if home != "~":
+        bases.append(os.path.join(home, ".cache"))
+    bases.append(tempfile.gettempdir())
+    for base in bases:
+        path = os.path.join(base, "sim-numba", digest)
+        if _writable_dir(path):
+            os.environ["NUMBA_CACHE_DIR"] = path
+            return
 
 
-_ensure_numba_cache_dir()
+_set_numba_cache_dir()

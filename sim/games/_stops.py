@@ -219,44 +219,57 @@ def random_lead(h, lead_lowest, state):
 
 
 @kernel
-def sure_lead(h, out, b):
-    """Cards shed for sure, keeping the lead, by leading b (the bottom of a run of h); 0 if the lead may be lost.
+def span_mask(lo, hi):
+    """Positions lo..hi inclusive."""
+    return ((_ONE << np.uint64(hi + 1)) - _ONE) & ~((_ONE << np.uint64(lo)) - _ONE)
 
-    Sure when the run from b ends on a known stop; or when it ends one unknown card short of another run of
-    the player's that ends on a known stop ("leads up to" it, p. 83): whoever holds the gap card must play it
-    and the player must follow; if nobody holds it, his first run was the stop and he leads again.
+
+@kernel
+def lead_up(h, out, b):
+    """Leading b (the bottom of a run of h) up to the player's lowest known stop above it in the suit.
+
+    A known stop is a card of his whose successor is out of play. Returns (unknown cards between b and that
+    stop, cards of his shed on the way including the stop), or (-1, 0) when he holds no known stop above b or a
+    card known to be out lies in between (the run cannot reach it). With 0 or 1 unknown cards the lead is sure:
+    whoever holds the gap card must play it and he must follow; if nobody holds it, the card below it was the
+    stop and he leads again (p. 84: "he cannot do wrong in leading the knave").
     """
-    length = run_length(h, b)
-    gap = b + length
-    if has(out, gap):
-        return length
-    after = gap + 1
-    if has(h, after):
-        length2 = run_length(h, after)
-        if has(out, after + length2):
-            return length + length2
-    return np.int64(0)
+    suit = np.uint64(0xFFFF) << np.uint64(b & 48)
+    stops = h & (out >> _ONE) & suit & ~((_ONE << np.uint64(b)) - _ONE)
+    if stops == _ZERO:
+        return np.int64(-1), np.int64(0)
+    t = np.int64(ctz(stops))
+    span = span_mask(b, t)
+    if out & span != _ZERO:
+        return np.int64(-1), np.int64(0)
+    return count(span & ~h), count(span & h)
 
 
 @kernel
 def book_lead(h, out, lead_lowest, avoid):
     """The book's general lead (pp. 83-84) for a hand h, knowing the cards ``out`` of play.
 
-    1. Play out known stops or lead up to them: the sure lead that sheds most cards (ties: the higher card).
+    1. "Known stops should be played out at the first opportunity, or led up to as early as possible" (p. 83):
+       a lead up to one of his known stops across at most two unknown cards, shedding most of his cards on the
+       way (the seven of spades led up to the ten rather than the ten alone, p. 84); ties: fewer unknown cards,
+       then the higher card (the p. 84 example leads the knave of spades before the five of diamonds). With
+       0 or 1 unknown cards such a lead is sure to keep the lead; with 2 it nearly always does.
     2. Otherwise a card nothing can be played up to (the card below it is out, or it is the lowest of its suit):
        "unless he leads that himself there is no possibility of his being able to play it" (p. 84).
     3. Otherwise the bottom of his longest run (ties: the lowest card).
-    Cards in ``avoid`` (e.g. a Pope held back) are led only when nothing else can be.
-    Only bottoms of runs are considered: leading a run from its bottom sheds at least as much.
+    Cards in ``avoid`` (e.g. a Pope held back) are led only when nothing else can be. Otherwise only bottoms of
+    runs are considered: leading a run from its bottom sheds at least as much.
     """
-    bottoms = h & ~(h << _ONE)
-    if lead_lowest:
-        bottoms = lowest_per_suit(h)
+    allowed = lowest_per_suit(h) if lead_lowest else h
+    bottoms = allowed & ~(h << _ONE)
     cand = bottoms & ~avoid
+    if cand == _ZERO:  # e.g. 9D heads his only run: lead from inside it rather than the avoided card
+        cand = allowed & ~avoid
     if cand == _ZERO:
         cand = bottoms
     best = -1
     best_clear = 0
+    best_gap = 99
     orphan = -1
     orphan_len = 0
     longest = -1
@@ -266,9 +279,11 @@ def book_lead(h, out, lead_lowest, avoid):
     while m != _ZERO:
         b = np.int64(ctz(m))
         m &= m - _ONE
-        clears = sure_lead(h, out, b)
-        if clears > 0 and clears >= best_clear:  # bits ascend, so >= prefers the higher card on ties
-            best_clear = clears
+        gap, clear = lead_up(h, out, b)
+        # bits ascend, so on equal (clear, gap) the later, higher card wins
+        if 0 <= gap <= 2 and (clear > best_clear or (clear == best_clear and gap <= best_gap)):
+            best_clear = clear
+            best_gap = gap
             best = b
         length = run_length(h, b)
         if (b & 15) == 0 or has(out, b - 1):
@@ -285,3 +300,15 @@ def book_lead(h, out, lead_lowest, avoid):
     if orphan >= 0:
         return orphan
     return longest
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Shared by Spin, Newmarket and Jig (added with issue 3): run ends, payments, the trace record, the session's
+# random streams, and the Python side of stacked decks and traces. Pope Joan keeps its own copies for now.
+
+BOARD = -1  # the board's (pool's) side of a payment
+
+# columns of a traced action: int64[k, 4] = seat, card code, stop (1 when the card ended the run), flag
+# (a game's own mark: Spin played with a card, a Jig, ...); of a traced payment: int64[k, 5] = from, to,
+# amount, reason, pool (index into the game's board, -1 = none)
+TR_SEAT, TR_CARD, TR_STOP, TR_FLAG = 0, 1, 2, 3

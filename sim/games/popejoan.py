@@ -189,6 +189,7 @@ EVENTS: tuple[str, ...] = (
     "matrimony_split",
     "intrigue_split",
     "pope_taken",  # counters taken from the Pope compartment (turn-up or play)
+    "cards_left",  # cards still in the players' hands when the deal ended (plays + cards_left = cards dealt)
 )
 SESSION_METRICS: tuple[str, ...] = ("board_left",)
 ROW = row_width(len(EVENTS), len(SESSION_METRICS))
@@ -196,7 +197,7 @@ ROW = row_width(len(EVENTS), len(SESSION_METRICS))
 E_TURNUP_POPE, E_TURNUP_HONOUR, E_POPE_PLAYED, E_MATRIMONY, E_INTRIGUE = 0, 1, 2, 3, 4
 E_ACE, E_KING, E_QUEEN, E_KNAVE, E_STOPS, E_PLAYS, E_BOARD_CARRIED = 5, 6, 7, 8, 9, 10, 11
 E_POPE_TURNUP_PAID, E_GAME_TAKEN, E_POPE_FILLED, E_POPE_UNPLAYED = 12, 13, 14, 15
-E_MATRIMONY_SPLIT, E_INTRIGUE_SPLIT, E_POPE_TAKEN = 16, 17, 18
+E_MATRIMONY_SPLIT, E_INTRIGUE_SPLIT, E_POPE_TAKEN, E_CARDS_LEFT = 16, 17, 18, 19
 
 COMPARTMENTS = ("pope", "matrimony", "intrigue", "ace", "king", "queen", "knave", "game")
 POPE, MATRIMONY, INTRIGUE, ACE, KING, QUEEN, KNAVE, GAME = range(8)
@@ -729,6 +730,8 @@ def play_deal(
                 _place_on_board(q, S.count(hand[q]), R_PENALTY, pools, net, board, trace_on, tr_pays, tr_count)
             else:
                 _pay(q, winner, S.count(hand[q]), R_CARDS, 0, net, board, trace_on, tr_pays, tr_count)
+    for q in range(n):
+        ev[E_CARDS_LEFT] += S.count(hand[q])
     carried = 0
     for comp in range(8):
         carried += board[comp]

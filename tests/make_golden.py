@@ -1,0 +1,43 @@
+"""Regenerate the golden traces (``make golden``): a few seeded deals of every variant of every stops game.
+
+Run after a deliberate change of play; the diff of tests/golden/ is then the change to review.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from sim import games, runner  # noqa: E402
+
+GOLDEN_GAMES = ["popejoan"]
+DEALS = (0, 1, 5)
+
+
+def golden(game: str) -> dict:
+    m = games.load(game)
+    out = {}
+    for variant in m.VARIANTS:
+        r = runner.make_rules(m, variant, None, [])
+        n = r.players
+        pol = np.array([m.STRATEGIES[s] for s in (list(m.STRATEGIES) * n)[:n]], dtype=np.int64)
+        out[variant] = [m.trace(r, pol, np.full(n, np.nan), 2026, deal=d) for d in DEALS]
+    return out
+
+
+def path(game: str) -> str:
+    return os.path.join(HERE, "golden", f"{game}.json")
+
+
+if __name__ == "__main__":
+    for g in GOLDEN_GAMES:
+        with open(path(g), "w") as f:
+            json.dump(golden(g), f, indent=1, sort_keys=True)
+            f.write("\n")
+        print("wrote", path(g))

@@ -1,0 +1,92 @@
+"""The driver: counts, checkpoints, resuming and interruption, result files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from sim import runner
+from sim.results import Result
+
+
+@pytest.mark.parametrize("text,value", [("1e7", 10_000_000), ("10_000_000", 10_000_000), ("10000000", 10_000_000),
+                                        ("1.5e3", 1500), (" 42 ", 42), (7, 7)])
+def test_counts_accepted(text, value):
+    assert runner.parse_count(text) == value
+
+
+@pytest.mark.parametrize("text", ["0", "-5", "2.5", "abc", "1e-3", "", "inf", "nan", "1e", "0x10", True])
+def test_counts_refused(text):
+    with pytest.raises(ValueError, match="-n"):
+        runner.parse_count(text)
+
+
+def test_sessions_are_whole_rotations():
+    spec = runner.make_spec("popejoan", n=10, players=4, rotations=2)
+    assert spec.deals_per_session == 8 and spec.sessions == 2 and spec.n_deals == 16
+
+
+def _spec(**kw):
+    return runner.make_spec("popejoan", "five-pool", n=30_000, seed=5, **kw)
+
+
+def test_interrupted_then_resumed_equals_unbroken(tmp_path, monkeypatch):
+    unbroken = runner.run(_spec(), chunk_sessions=1000)
+    ckpt = str(tmp_path / "run.ckpt.json")
+    real = runner.play_chunk
+    calls = {"n": 0}
+
+    def flaky(spec, first, count):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise KeyboardInterrupt
+        return real(spec, first, count)
+
+    monkeypatch.setattr(runner, "play_chunk", flaky)
+    with pytest.raises(runner.Interrupted) as stop:
+        runner.run(_spec(), chunk_sessions=1000, checkpoint=ckpt)
+    partial = stop.value.result
+    assert partial.interrupted and partial.sessions == 3000
+    assert json.load(open(ckpt))["sessions"] == 3000
+    monkeypatch.setattr(runner, "play_chunk", real)
+    resumed = runner.run(_spec(), chunk_sessions=1000, checkpoint=ckpt, resume=True)
+    assert resumed.frame.equals(unbroken.frame)
+    assert resumed.meta["event_counts"] == unbroken.meta["event_counts"]
+
+
+def test_checkpoint_of_another_run_is_refused(tmp_path):
+    ckpt = str(tmp_path / "c.json")
+    runner.run(_spec(), chunk_sessions=5000, checkpoint=ckpt)
+    other = runner.make_spec("popejoan", "standard", n=30_000, seed=5)
+    with pytest.raises(ValueError, match="different run"):
+        runner.run(other, checkpoint=ckpt, resume=True)
+
+
+@pytest.mark.parametrize("ext", ["json", "csv", "parquet"])
+def test_result_files_carry_rules_and_seed(tmp_path, ext):
+    res = runner.run(runner.make_spec("popejoan", "pope-cap-4", n=2000, seed=17))
+    path = str(tmp_path / f"r.{ext}")
+    res.save(path)
+    if ext == "csv":
+        import pandas as pd
+
+        f = pd.read_csv(path)
+        assert set(f["rules"]) == {"popejoan(pope_turnup_cap=4)"} and set(f["seed"]) == {17}
+        assert {"game", "variant", "players", "seat", "role", "strategy", "metric", "mean", "se", "n"} <= set(f.columns)
+    else:
+        d = Result.load_dict(path)
+        assert d["rules_string"] == "popejoan(pope_turnup_cap=4)" and d["seed"] == 17
+        assert d["rules"]["pope_turnup_cap"] == 4 and d["n"] == 2000
+    assert not [p for p in os.listdir(tmp_path) if p.startswith(".tmp-")]
+
+
+def test_numba_cache_falls_back_when_home_is_not_writable(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+    env.update(HOME="/proc/nonexistent-home", TMPDIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", "import sim, os; print(os.environ['NUMBA_CACHE_DIR'])"],
+                         env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip().startswith(str(tmp_path))
