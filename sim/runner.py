@@ -16,6 +16,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +30,7 @@ DEFAULT_CHUNK_SESSIONS = 1 << 14
 class RunSpec:
     game: str
     variant: str
-    rules: tuple  # the game's validated Rules
+    rules: Any  # the game's validated Rules (a NamedTuple)
     strategies: tuple[str, ...]  # per seat
     n_requested: int
     seed: int
@@ -210,14 +211,16 @@ class Sums:
 
     width: int
     sessions: int = 0
-    s1: np.ndarray = field(default=None)  # type: ignore[assignment]
-    s2: np.ndarray = field(default=None)  # type: ignore[assignment]
+    s1: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    s2: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     def __post_init__(self):
-        if self.s1 is None:
-            self.s1 = np.zeros(self.width, dtype=np.int64)
-        if self.s2 is None:
-            self.s2 = np.zeros(self.width, dtype=np.int64)
+        for name in ("s1", "s2"):
+            got = getattr(self, name)
+            if got.shape[0] == 0:
+                setattr(self, name, np.zeros(self.width, dtype=np.int64))
+            elif got.shape[0] != self.width:
+                raise ValueError(f"checkpoint sums have {got.shape[0]} columns; this game has {self.width}")
 
     def add(self, rows: np.ndarray) -> None:
         self.s1 += rows.sum(axis=0)
@@ -302,7 +305,7 @@ def run(
     if threads is not None:
         import numba
 
-        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     sums = Sums(module.ROW)
     if resume and checkpoint and os.path.exists(checkpoint):
         sums = load_checkpoint(checkpoint, spec, module.ROW)
@@ -338,8 +341,8 @@ class _Progress:
     def __init__(self, spec: RunSpec, enabled: bool):
         self.spec = spec
         self.enabled = enabled
-        self.bar = None
-        self.task = None
+        self.bar: Any = None
+        self.task: Any = None
         self.t0 = 0.0
         self.first = 0
 

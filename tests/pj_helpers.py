@@ -23,8 +23,16 @@ def policies(n: int, name: str = "book") -> np.ndarray:
     return np.full(n, pj.STRATEGIES[name], dtype=np.int64)
 
 
-def play(rules: pj.Rules, hands: dict[int, str], spare: str, turnup: str, dealer: int = 0, strategy="book",
-         board=None, seed: int = 1) -> dict:
+def play(
+    rules: pj.Rules,
+    hands: dict[int, str],
+    spare: str,
+    turnup: str,
+    dealer: int = 0,
+    strategy="book",
+    board=None,
+    seed: int = 1,
+) -> dict:
     r = rules.validated()
     deck = pj.deck_from_hands(r, dealer, hands, spare, turnup)
     pol = policies(r.players, strategy) if isinstance(strategy, str) else np.asarray(strategy, dtype=np.int64)

@@ -32,8 +32,20 @@ def test_run_json_schema():
     out = invoke("run", "popejoan", "--variant", "five-pool", "-n", "2000", "--seed", "3", "--format", "json")
     assert out.exit_code == 0, out.output
     d = json.loads(out.output)
-    for key in ("game", "variant", "rules", "players", "n", "seed", "seats", "roles", "events", "elapsed_s",
-                "deals_per_s", "version"):
+    for key in (
+        "game",
+        "variant",
+        "rules",
+        "players",
+        "n",
+        "seed",
+        "seats",
+        "roles",
+        "events",
+        "elapsed_s",
+        "deals_per_s",
+        "version",
+    ):
         assert key in d
     assert d["rules"]["pools"] == 5 and d["n"] == 2000 and d["seed"] == 3
     assert [s["seat"] for s in d["seats"]] == [0, 1, 2, 3]
@@ -62,8 +74,19 @@ def test_trace_stacked_p84_deck_json():
     out = invoke("trace", "popejoan", "--players", "5", "--deck", deck, "--format", "json")
     assert out.exit_code == 0, out.output
     t = json.loads(out.output)
-    for key in ("deck", "dealer", "hands", "spare", "turnup", "board_before", "board_after", "actions", "payments",
-                "winner", "net"):
+    for key in (
+        "deck",
+        "dealer",
+        "hands",
+        "spare",
+        "turnup",
+        "board_before",
+        "board_after",
+        "actions",
+        "payments",
+        "winner",
+        "net",
+    ):
         assert key in t
     assert t["winner"] == 1 and t["turnup"] == "7H" and t["hands"][1] == P84_HANDS[1].split()
     assert set(t["actions"][0]) >= {"seat", "play", "stop"}
@@ -112,7 +135,6 @@ def test_bad_input_is_one_error_line(args, message):
 
 
 def test_deck_with_a_card_twice():
-    r = pj.Rules().validated()
     cards = C.format(pj.PACK).split()
     cards[5] = cards[6]
     out = invoke("trace", "popejoan", "--deck", " ".join(cards))
@@ -133,5 +155,5 @@ def test_ctrl_c_prints_partial_result_and_exits_130(monkeypatch):
     out = invoke("run", "popejoan", "-n", "40000", "--chunk", "1000", "--format", "json")
     assert out.exit_code == 130
     assert "Interrupted" in out.output
-    d = json.loads(out.output[out.output.index("{"):])
+    d = json.loads(out.output[out.output.index("{") :])
     assert d["interrupted"] is True and d["n"] == 2000 * 4

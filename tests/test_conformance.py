@@ -63,8 +63,18 @@ def test_same_seed_same_decks_across_variants_and_strategies(game):
     """Common random numbers: the deck of deal i is a function of (seed, session) only."""
     m = games.load(game)
     variants = list(m.VARIANTS)
-    a = m.trace(runner.make_rules(m, variants[0], None, []), np.zeros(m.Rules().players, dtype=np.int64),
-                np.full(m.Rules().players, np.nan), 5, deal=2)
-    b = m.trace(runner.make_rules(m, variants[-1], None, []), np.full(m.Rules().players, m.STRATEGIES["random"]),
-                np.full(m.Rules().players, np.nan), 5, deal=2)
+    a = m.trace(
+        runner.make_rules(m, variants[0], None, []),
+        np.zeros(m.Rules().players, dtype=np.int64),
+        np.full(m.Rules().players, np.nan),
+        5,
+        deal=2,
+    )
+    b = m.trace(
+        runner.make_rules(m, variants[-1], None, []),
+        np.full(m.Rules().players, m.STRATEGIES["random"]),
+        np.full(m.Rules().players, np.nan),
+        5,
+        deal=2,
+    )
     assert a["deck"] == b["deck"]

@@ -13,8 +13,10 @@ from sim import runner
 from sim.results import Result
 
 
-@pytest.mark.parametrize("text,value", [("1e7", 10_000_000), ("10_000_000", 10_000_000), ("10000000", 10_000_000),
-                                        ("1.5e3", 1500), (" 42 ", 42), (7, 7)])
+@pytest.mark.parametrize(
+    "text,value",
+    [("1e7", 10_000_000), ("10_000_000", 10_000_000), ("10000000", 10_000_000), ("1.5e3", 1500), (" 42 ", 42), (7, 7)],
+)
 def test_counts_accepted(text, value):
     assert runner.parse_count(text) == value
 
@@ -87,6 +89,11 @@ def test_result_files_carry_rules_and_seed(tmp_path, ext):
 def test_numba_cache_falls_back_when_home_is_not_writable(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
     env.update(HOME="/proc/nonexistent-home", TMPDIR=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", "import sim, os; print(os.environ['NUMBA_CACHE_DIR'])"],
-                         env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", "import sim, os; print(os.environ['NUMBA_CACHE_DIR'])"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert out.stdout.strip().startswith(str(tmp_path))
