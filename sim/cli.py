@@ -170,6 +170,14 @@ def _spec_or_fail(**kw):
     help="sessions per chunk (does not change the numbers)",
 )
 @click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
+@click.option(
+    "--ci-width",
+    type=float,
+    default=None,
+    metavar="W",
+    help="stop once every 95%% CI half-width of --metric is below W (-n is then the cap)",
+)
+@click.option("--metric", default="net", show_default=True, help="what --ci-width watches: net, win or an event")
 def run(
     game,
     variant,
@@ -187,6 +195,8 @@ def run(
     resume,
     chunk,
     progress,
+    ci_width,
+    metric,
 ):
     """Play GAME for -n deals and report each seat's and role's net counters per deal, wins and events."""
     spec = _spec_or_fail(
@@ -206,13 +216,19 @@ def run(
         _fail("--resume needs --checkpoint FILE")
     if chunk < 1:
         _fail("--chunk must be at least 1")
-    if threads is not None and threads < 1:
-        _fail("--threads must be at least 1")
+    _check_common(chunk, threads, ci_width, spec, metric)
     show = sys.stderr.isatty() if progress is None else progress
     _note_compiling(spec, show)
     try:
         result = runner.run(
-            spec, chunk_sessions=chunk, progress=show, checkpoint=checkpoint, resume=resume, threads=threads
+            spec,
+            chunk_sessions=chunk,
+            progress=show,
+            checkpoint=checkpoint,
+            resume=resume,
+            threads=threads,
+            ci_width=ci_width,
+            ci_metric=metric,
         )
     except runner.Interrupted as stop:
         click.echo(
@@ -225,6 +241,93 @@ def run(
     except ValueError as e:
         _fail(str(e))
     _emit(result, fmt, out)
+
+
+def _check_common(chunk, threads, ci_width, spec, metric) -> None:
+    if chunk < 1:
+        _fail("--chunk must be at least 1")
+    if threads is not None and threads < 1:
+        _fail("--threads must be at least 1")
+    if ci_width is not None and not ci_width > 0:
+        _fail(f"--ci-width must be a positive number of counters (got {ci_width})")
+    try:
+        runner.ci_columns(spec.module, spec.rules.players, metric)
+    except ValueError as e:
+        _fail(str(e))
+
+
+EXAMPLES_COMPARE = """
+\b
+Each ARM is a variant, RULE=VALUE, SEAT=STRATEGY or all=STRATEGY, joined by '+'; the first is the baseline.
+Examples:
+  sim compare popejoan standard dealer-sees-spare -n 1e6
+  sim compare popejoan standard 0=hold-pope --players 5
+  sim compare popejoan standard pope_turnup_cap=4 pope_turnup_cap=6 --format json
+  sim compare popejoan all=lowest all=book --ci-width 0.01 -n 1e8
+"""
+
+
+@cli.command(epilog=EXAMPLES_COMPARE)
+@click.argument("game")
+@click.argument("arms", nargs=-1, required=True)
+@click.option("-n", "n", default="1e6", show_default=True, help="deals per arm (the same deals for every arm)")
+@click.option("--players", type=int, default=None)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--strategy", default="book", show_default=True, help="strategy for every seat unless an arm says")
+@click.option("--rotations", type=int, default=1, show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--out", default=None, help="also write the comparison to FILE (.json, .csv or .parquet)")
+@click.option("--threads", type=int, default=None)
+@click.option("--chunk", type=int, default=runner.DEFAULT_CHUNK_SESSIONS, show_default=True)
+@click.option("--progress/--no-progress", default=None)
+@click.option(
+    "--ci-width",
+    type=float,
+    default=None,
+    metavar="W",
+    help="stop once every paired difference's 95%% CI half-width of --metric is below W",
+)
+@click.option("--metric", default="net", show_default=True)
+def compare(game, arms, n, players, seed, strategy, rotations, fmt, out, threads, chunk, progress, ci_width, metric):
+    """Play ARMS of GAME on the same deals and report each arm's paired difference from the first."""
+    _module(game)
+    if len(arms) < 2:
+        _fail("compare needs two or more arms, e.g. sim compare popejoan standard five-pool")
+    specs = []
+    for arm in arms:
+        try:
+            kw = runner.parse_arm(game, arm)
+        except ValueError as e:
+            _fail(str(e))
+        kw.setdefault("strategy", strategy)
+        specs.append(_spec_or_fail(game=game, n=n, players=players, seed=seed, rotations=rotations, **kw))
+    if out is not None and not out.lower().endswith((".json", ".csv", ".parquet")):
+        _fail(f"--out must end in .json, .csv or .parquet (got {out!r})")
+    _check_common(chunk, threads, ci_width, specs[0], metric)
+    show = sys.stderr.isatty() if progress is None else progress
+    _note_compiling(specs[0], show)
+    try:
+        comp = runner.compare(
+            specs, list(arms), chunk_sessions=chunk, progress=show, threads=threads, ci_width=ci_width, ci_metric=metric
+        )
+    except runner.Interrupted as stop:
+        click.echo("Interrupted: partial comparison below", err=True)
+        _emit_comparison(stop.result, fmt, out)
+        sys.exit(130)
+    except ValueError as e:
+        _fail(str(e))
+    _emit_comparison(comp, fmt, out)
+
+
+def _emit_comparison(comp, fmt: str, out: str | None) -> None:
+    if out:
+        comp.save(out)
+    if fmt == "json":
+        click.echo(json.dumps(comp.to_dict(), indent=2))
+    else:
+        from sim.tables import print_comparison
+
+        print_comparison(comp)
 
 
 def _note_compiling(spec, show: bool) -> None:

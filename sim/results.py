@@ -171,24 +171,17 @@ class Result:
             "deals_per_s": m["deals_per_s"],
             "version": m["version"],
             "interrupted": m["interrupted"],
+            "ci_width": m.get("ci_width"),
         }
 
     # ------------------------------------------------------------------ writing
 
     def save(self, path: str) -> None:
         """Write JSON, CSV or Parquet (chosen by the extension), atomically."""
-        ext = os.path.splitext(path)[1].lower()
-        if ext not in (".json", ".csv", ".parquet"):
-            raise ValueError(f"--out must end in .json, .csv or .parquet (got {path!r})")
-        folder = os.path.dirname(os.path.abspath(path)) or "."
-        os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=ext, dir=folder)
-        os.close(fd)
-        try:
+
+        def write(tmp: str, ext: str) -> None:
             if ext == ".json":
-                with open(tmp, "w") as fh:
-                    json.dump(self.to_dict(), fh, indent=2)
-                    fh.write("\n")
+                _dump_json(tmp, self.to_dict())
             elif ext == ".csv":
                 self._frame_with_meta().to_csv(tmp, index=False)
             else:
@@ -198,11 +191,8 @@ class Result:
                 table = pa.Table.from_pandas(self._frame_with_meta(), preserve_index=False)
                 meta = {**(table.schema.metadata or {}), b"sim": json.dumps(self.to_dict()).encode()}
                 pq.write_table(table.replace_schema_metadata(meta), tmp)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+
+        write_atomically(path, write)
 
     def _frame_with_meta(self) -> pd.DataFrame:
         f = self.frame.copy()
@@ -224,3 +214,180 @@ class Result:
 def _num(x) -> float | None:
     x = float(x)
     return None if math.isnan(x) else x
+
+
+@dataclass
+class Comparison:
+    """Arms played on the same deals, each against the first: paired differences with their SEs.
+
+    ``frame`` columns: ``arm, baseline, seat, role, metric, diff, se, se_independent, n``. ``se`` is the paired
+    standard error (from each session's difference); ``se_independent`` is what two independent runs of the same
+    size would have had, so the gain from common random numbers is visible.
+    """
+
+    frame: pd.DataFrame
+    meta: dict
+    results: list
+    interrupted: bool = False
+
+    @classmethod
+    def build(cls, specs, labels, results, diffs, elapsed: float, interrupted: bool) -> Comparison:
+        base = specs[0]
+        module = base.module
+        n = base.rules.players
+        dps = base.deals_per_session
+        rows: list[dict] = []
+        for k, acc in enumerate(diffs, start=1):
+            if acc.sessions:
+                rows += _arm_rows(labels[k], labels[0], acc, results[k], results[0], module, n, dps)
+        frame = pd.DataFrame(
+            rows, columns=["arm", "baseline", "seat", "role", "metric", "diff", "se", "se_independent", "n"]
+        )
+        meta = {
+            "game": base.game,
+            "players": n,
+            "seed": base.seed,
+            "n": results[0].meta["n"],
+            "sessions": results[0].sessions,
+            "rotations": base.rotations,
+            "arms": [
+                {
+                    "label": lab,
+                    "variant": sp.variant,
+                    "rules_string": sp.rules_string,
+                    "strategies": list(sp.strategies),
+                }
+                for lab, sp in zip(labels, specs)
+            ],
+            "elapsed_s": round(float(elapsed), 3),
+            "version": __version__,
+            "interrupted": interrupted,
+        }
+        return cls(frame, meta, results, interrupted)
+
+    def diff(self, arm: str, metric: str, seat: int | None = None, role: str | None = None) -> tuple[float, float]:
+        """(paired difference, its SE) of one metric for an arm against the baseline."""
+        f = self.frame
+        sel = (f["arm"] == arm) & (f["metric"] == metric)
+        sel &= f["seat"].isna() if seat is None else f["seat"] == seat
+        sel &= f["role"].isna() if role is None else f["role"] == role
+        row = f[sel]
+        if len(row) != 1:
+            raise KeyError(f"no single row for arm={arm!r} metric={metric!r} seat={seat!r} role={role!r}")
+        return float(row["diff"].iloc[0]), float(row["se"].iloc[0])
+
+    def to_dict(self) -> dict:
+        out = dict(self.meta)
+        arms = []
+        for label in [a["label"] for a in self.meta["arms"][1:]]:
+            part = self.frame[self.frame["arm"] == label]
+
+            def item(row, key):
+                return {
+                    key: row[key] if key == "role" else int(row[key]),
+                    "diff": _num(row["diff"]),
+                    "se": _num(row["se"]),
+                    "ci95": [_num(x) for x in ci95(row["diff"], row["se"])],
+                    "se_independent": _num(row["se_independent"]),
+                }
+
+            net = part[part["metric"] == "net"]
+            arms.append(
+                {
+                    "arm": label,
+                    "baseline": self.meta["arms"][0]["label"],
+                    "seats": [item(r, "seat") for _, r in net[net["seat"].notna()].iterrows()],
+                    "roles": [item(r, "role") for _, r in net[net["role"].notna()].iterrows()],
+                    "events": {
+                        r["metric"]: {
+                            "diff": _num(r["diff"]),
+                            "se": _num(r["se"]),
+                            "se_independent": _num(r["se_independent"]),
+                        }
+                        for _, r in part[part["seat"].isna() & part["role"].isna()].iterrows()
+                    },
+                }
+            )
+        out["comparisons"] = arms
+        out["results"] = [r.to_dict() for r in self.results]
+        return out
+
+    def save(self, path: str) -> None:
+        """Write JSON (the full comparison), CSV or Parquet (the differences table), atomically."""
+
+        def write(tmp: str, ext: str) -> None:
+            if ext == ".json":
+                _dump_json(tmp, self.to_dict())
+                return
+            f = self.frame.copy()
+            f["game"] = self.meta["game"]
+            f["seed"] = self.meta["seed"]
+            f["version"] = self.meta["version"]
+            if ext == ".csv":
+                f.to_csv(tmp, index=False)
+            else:
+                f.to_parquet(tmp, index=False)
+
+        write_atomically(path, write)
+
+
+def _arm_rows(label, baseline, acc, mine, theirs, module, n: int, dps: int) -> list[dict]:
+    """The paired-difference rows of one arm against the baseline, from the sums of session differences."""
+    sessions = acc.sessions
+    mean, se = session_mean_se(acc.s1, acc.s2, sessions, dps)
+    smean, sse = session_mean_se(acc.s1, acc.s2, sessions, 1.0)
+    rows = []
+
+    def add(seat, role, metric, col, per_session=False):
+        m, e = (smean[col], sse[col]) if per_session else (mean[col], se[col])
+        a = mine.metric(metric, seat=seat, role=role)
+        b = theirs.metric(metric, seat=seat, role=role)
+        rows.append(
+            {
+                "arm": label,
+                "baseline": baseline,
+                "seat": seat,
+                "role": role,
+                "metric": metric,
+                "diff": float(m),
+                "se": float(e),
+                "se_independent": float(math.sqrt(a[1] ** 2 + b[1] ** 2)),
+                "n": int(sessions * (1 if per_session else dps)),
+            }
+        )
+
+    for s in range(n):
+        add(s, None, "net", COL_NET_SEAT + s)
+        add(s, None, "win", COL_WIN_SEAT + s)
+    for r in range(n):
+        add(None, role_name(r), "net", COL_NET_ROLE + r)
+        add(None, role_name(r), "win", COL_WIN_ROLE + r)
+    for e, name in enumerate(module.EVENTS):
+        add(None, None, name, COL_EVENTS + e)
+    for j, name in enumerate(module.SESSION_METRICS):
+        add(None, None, name, COL_EVENTS + len(module.EVENTS) + j, per_session=True)
+    return rows
+
+
+def _dump_json(path: str, data: dict) -> None:
+    with open(path, "w") as fh:
+        json.dump(data, fh, indent=2)
+        fh.write("\n")
+
+
+def write_atomically(path: str, write) -> None:
+    """Call ``write(tmp, ext)`` on a temp file beside ``path``, then move it into place (nothing half-written)."""
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in (".json", ".csv", ".parquet"):
+        raise ValueError(f"--out must end in .json, .csv or .parquet (got {path!r})")
+    folder = os.path.dirname(os.path.abspath(path)) or "."
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=ext, dir=folder)
+    os.close(fd)
+    try:
+        write(tmp, ext)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

@@ -289,6 +289,83 @@ def load_checkpoint(path: str, spec: RunSpec, width: int) -> Sums:
     )
 
 
+def ci_columns(module: ModuleType, players: int, metric: str) -> list[int]:
+    """The result-row columns whose CI half-width ``--ci-width`` watches: the metric per seat and per role."""
+    from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
+
+    if metric == "net":
+        return [COL_NET_SEAT + s for s in range(players)] + [COL_NET_ROLE + k for k in range(players)]
+    if metric == "win":
+        return [COL_WIN_SEAT + s for s in range(players)] + [COL_WIN_ROLE + k for k in range(players)]
+    if metric in module.EVENTS:
+        return [COL_EVENTS + module.EVENTS.index(metric)]
+    raise ValueError(f"--metric must be net, win or an event of {module.NAME} ({', '.join(module.EVENTS)})")
+
+
+def _widest(s1: np.ndarray, s2: np.ndarray, sessions: int, dps: int, cols: list[int]) -> float:
+    """The largest 95% CI half-width, per deal, among ``cols``; infinite before two sessions."""
+    from sim.stats import Z95, session_mean_se
+
+    if sessions < 2:
+        return math.inf
+    _, se = session_mean_se(s1[cols], s2[cols], sessions, dps)
+    return float(Z95 * np.max(se))
+
+
+def _check_arms(specs: list[RunSpec]) -> None:
+    if len({s.game for s in specs}) != 1:
+        raise ValueError("compared arms must be the same game")
+    if len({s.rules.players for s in specs}) != 1:
+        raise ValueError("compared arms must have the same number of players (so that they play the same deals)")
+    if len({s.deals_per_session for s in specs}) != 1:
+        raise ValueError("compared arms must have sessions of the same length")
+
+
+def _drive(specs, chunk_sessions, progress, checkpoint, resume, threads, ci_width, ci_metric):
+    """Play every arm on the same sessions, chunk by chunk: (sums per arm, paired-difference sums per arm >= 1,
+    interrupted, elapsed seconds, sessions played in this call)."""
+    spec = specs[0]
+    module = spec.module
+    if threads is not None:
+        import numba
+
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+    sums = [Sums(module.ROW) for _ in specs]
+    diffs = [Sums(module.ROW) for _ in specs[1:]]
+    if resume and checkpoint and os.path.exists(checkpoint):
+        if len(specs) > 1:
+            raise ValueError("--resume is for sim run, not compare")
+        sums = [load_checkpoint(checkpoint, spec, module.ROW)]
+    cols = ci_columns(module, spec.rules.players, ci_metric) if ci_width else []
+    total = spec.sessions
+    start = time.perf_counter()
+    done_at_start = sums[0].sessions
+    bar = _Progress(spec, enabled=progress)
+    interrupted = False
+    try:
+        bar.start(sums[0].sessions)
+        while sums[0].sessions < total:
+            if ci_width:
+                watched = diffs if diffs else sums
+                if all(_widest(w.s1, w.s2, w.sessions, spec.deals_per_session, cols) < ci_width for w in watched):
+                    break
+            first = sums[0].sessions
+            count = min(chunk_sessions, total - first)
+            rows = [play_chunk(sp, first, count) for sp in specs]
+            for acc, r in zip(sums, rows):
+                acc.add(r)
+            for acc, r in zip(diffs, rows[1:]):
+                acc.add(r - rows[0])
+            if checkpoint and len(specs) == 1:
+                save_checkpoint(checkpoint, spec, sums[0])
+            bar.update(sums[0].sessions)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        bar.stop()
+    return sums, diffs, interrupted, time.perf_counter() - start, sums[0].sessions - done_at_start
+
+
 def run(
     spec: RunSpec,
     *,
@@ -297,42 +374,81 @@ def run(
     checkpoint: str | None = None,
     resume: bool = False,
     threads: int | None = None,
+    ci_width: float | None = None,
+    ci_metric: str = "net",
 ):
-    """Play the run and return a ``Result``. Raises ``Interrupted`` (with the partial result) on Ctrl-C."""
+    """Play the run and return a ``Result``. Raises ``Interrupted`` (with the partial result) on Ctrl-C.
+
+    With ``ci_width``, stop at the first chunk boundary where every 95% CI half-width of ``ci_metric`` (per seat
+    and per role, per deal) is below it; ``spec.n_requested`` is then the cap. Chunks are fixed, so the stopping
+    point is the same on any thread count.
+    """
     from sim.results import Result
 
-    module = spec.module
-    if threads is not None:
-        import numba
-
-        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
-    sums = Sums(module.ROW)
-    if resume and checkpoint and os.path.exists(checkpoint):
-        sums = load_checkpoint(checkpoint, spec, module.ROW)
-    total = spec.sessions
-    start = time.perf_counter()
-    done_at_start = sums.sessions
-    bar = _Progress(spec, enabled=progress)
-    interrupted = False
-    try:
-        bar.start(sums.sessions)
-        while sums.sessions < total:
-            count = min(chunk_sessions, total - sums.sessions)
-            rows = play_chunk(spec, sums.sessions, count)
-            sums.add(rows)
-            if checkpoint:
-                save_checkpoint(checkpoint, spec, sums)
-            bar.update(sums.sessions)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        bar.stop()
-    elapsed = time.perf_counter() - start
-    played = (sums.sessions - done_at_start) * spec.deals_per_session
-    result = Result.from_sums(spec, sums, elapsed, played / elapsed if elapsed > 0 else 0.0, interrupted=interrupted)
+    sums, _, interrupted, elapsed, played = _drive(
+        [spec], chunk_sessions, progress, checkpoint, resume, threads, ci_width, ci_metric
+    )
+    rate = played * spec.deals_per_session / elapsed if elapsed > 0 else 0.0
+    result = Result.from_sums(spec, sums[0], elapsed, rate, interrupted=interrupted)
+    result.meta["ci_width"] = ci_width
     if interrupted:
         raise Interrupted(result)
     return result
+
+
+def compare(
+    specs: list[RunSpec],
+    labels: list[str] | None = None,
+    *,
+    chunk_sessions: int = DEFAULT_CHUNK_SESSIONS,
+    progress: bool = False,
+    threads: int | None = None,
+    ci_width: float | None = None,
+    ci_metric: str = "net",
+):
+    """Play two or more arms on the same deals and return a ``Comparison`` of each arm against the first.
+
+    Every arm uses the same seed, so session i deals the same cards in all of them (common random numbers); the
+    difference of each session's totals is what the paired standard errors are computed from.
+    """
+    from sim.results import Comparison, Result
+
+    if len(specs) < 2:
+        raise ValueError("compare needs two or more arms")
+    _check_arms(specs)
+    sums, diffs, interrupted, elapsed, played = _drive(
+        specs, chunk_sessions, progress, None, False, threads, ci_width, ci_metric
+    )
+    rate = played * specs[0].deals_per_session * len(specs) / elapsed if elapsed > 0 else 0.0
+    results = [Result.from_sums(sp, acc, elapsed, rate, interrupted=interrupted) for sp, acc in zip(specs, sums)]
+    comp = Comparison.build(specs, labels or [sp.variant for sp in specs], results, diffs, elapsed, interrupted)
+    comp.meta["ci_width"] = ci_width
+    if interrupted:
+        raise Interrupted(comp)
+    return comp
+
+
+def parse_arm(game: str, text: str) -> dict:
+    """One arm of ``sim compare``: ``VARIANT``, ``RULE=VALUE``, ``SEAT=STRATEGY`` or ``all=STRATEGY`` joined by '+'.
+
+    e.g. ``five-pool``, ``standard+pope_turnup_cap=4``, ``0=hold-pope``. Returns keyword arguments for make_spec.
+    """
+    module = _games.load(game)
+    out: dict[str, Any] = {"variant": "standard", "rules": [], "seat_strategies": []}
+    for token in [t.strip() for t in text.split("+") if t.strip()]:
+        if "=" not in token:
+            if token not in module.VARIANTS:
+                raise ValueError(f"arm {text!r}: unknown variant {token!r}; choose from {', '.join(module.VARIANTS)}")
+            out["variant"] = token
+            continue
+        key, value = token.split("=", 1)
+        if key.isdigit():
+            out["seat_strategies"].append(token)
+        elif key == "all":
+            out["strategy"] = value
+        else:
+            out["rules"].append(token)
+    return out
 
 
 class _Progress:

@@ -58,6 +58,33 @@ def print_result(result) -> None:
     con.print(events)
 
 
+def print_comparison(comp) -> None:
+    d = comp.to_dict()
+    con = _console()
+    arms = d["arms"]
+    con.print(
+        f"{d['game']}: {len(arms)} arms on the same {d['n']:,} deals ({d['players']} players, "
+        f"{d['sessions']:,} sessions)  seed {d['seed']}  sim {d['version']}"
+    )
+    for a in arms:
+        con.print(f"  {a['label']}: {a['rules_string']}  strategies {', '.join(a['strategies'])}")
+    if d["interrupted"]:
+        con.print("[bold]partial result: interrupted before the comparison was complete[/bold]")
+    con.print(
+        "diff = arm minus baseline, counters per deal; SE paired over the same deals; "
+        "SE indep. = what independent runs would have had."
+    )
+    for c in d["comparisons"]:
+        t = Table(title=f"{c['arm']} - {c['baseline']}", title_justify="left")
+        for col in ("seat/role", "diff", "SE", "95% CI", "SE indep."):
+            t.add_column(col, justify="left" if col == "seat/role" else "right")
+        for item in c["seats"] + c["roles"]:
+            who = f"seat {item['seat']}" if "seat" in item else item["role"]
+            lo, hi = item["ci95"]
+            t.add_row(who, _f(item["diff"]), _f(item["se"]), f"[{_f(lo)}, {_f(hi)}]", _f(item["se_independent"]))
+        con.print(t)
+
+
 def _f(x) -> str:
     if x is None:
         return "-"

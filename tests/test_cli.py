@@ -157,3 +157,31 @@ def test_ctrl_c_prints_partial_result_and_exits_130(monkeypatch):
     assert "Interrupted" in out.output
     d = json.loads(out.output[out.output.index("{") :])
     assert d["interrupted"] is True and d["n"] == 2000 * 4
+
+
+def test_compare_table_and_json():
+    out = invoke("compare", "popejoan", "standard", "pope-cap-4", "-n", "4000", "--players", "3")
+    assert out.exit_code == 0, out.output
+    assert "pope-cap-4 - standard" in out.output and "SE indep." in out.output
+    out = invoke("compare", "popejoan", "standard", "0=lowest", "-n", "4000", "--format", "json")
+    d = json.loads(out.output)
+    assert d["arms"][1]["strategies"][0] == "lowest" and d["comparisons"][0]["arm"] == "0=lowest"
+    assert {"diff", "se", "ci95", "se_independent"} <= set(d["comparisons"][0]["seats"][0])
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["compare", "popejoan", "standard"], "two or more arms"),
+        (["compare", "popejoan", "standard", "nine-pool"], "unknown variant"),
+        (["compare", "popejoan", "standard", "players=5"], "same number of players"),
+        (["compare", "popejoan", "standard", "0=clever"], "unknown strategy"),
+        (["run", "popejoan", "--ci-width", "0"], "--ci-width must be a positive"),
+        (["run", "popejoan", "--ci-width", "0.1", "--metric", "luck"], "--metric must be"),
+    ],
+)
+def test_compare_bad_input(args, message):
+    out = CliRunner().invoke(cli, args)
+    assert out.exit_code == 2, out.output
+    lines = [x for x in out.output.strip().splitlines() if x]
+    assert len(lines) == 1 and lines[0].startswith("Error:") and message in lines[0]

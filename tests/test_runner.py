@@ -97,3 +97,65 @@ def test_numba_cache_falls_back_when_home_is_not_writable(tmp_path):
         check=True,
     )
     assert out.stdout.strip().startswith(str(tmp_path))
+
+
+def _arms(*texts, n=20_000, seed=2):
+    return [runner.make_spec("popejoan", n=n, seed=seed, **runner.parse_arm("popejoan", t)) for t in texts]
+
+
+def test_compare_identical_arms_differ_by_exactly_zero():
+    comp = runner.compare(_arms("standard", "standard"), ["a", "b"])
+    assert (comp.frame["diff"] == 0).all() and (comp.frame["se"] == 0).all()
+
+
+def test_compare_is_paired_and_thread_independent():
+    import numba
+
+    before = numba.get_num_threads()
+    try:
+        one = runner.compare(
+            _arms("standard", "dealer-sees-spare", "0=hold-pope"), ["s", "d", "h"], threads=1, chunk_sessions=1111
+        )
+        two = runner.compare(_arms("standard", "dealer-sees-spare", "0=hold-pope"), ["s", "d", "h"], threads=2)
+    finally:
+        numba.set_num_threads(before)
+    assert one.frame.equals(two.frame)
+    gain, se = one.diff("d", "net", role="dealer")
+    assert gain - 3 * se > 0  # p. 87: seeing the spare hand "gives so much advantage to the dealer"
+    row = one.frame[(one.frame["arm"] == "d") & (one.frame["role"] == "dealer") & (one.frame["metric"] == "net")]
+    assert float(row["se"].iloc[0]) < float(row["se_independent"].iloc[0])
+    # the arms' own results are those of plain runs with the same seed
+    plain = runner.run(_arms("dealer-sees-spare")[0])
+    assert one.results[1].frame.equals(plain.frame)
+
+
+def test_compare_refuses_arms_of_different_sizes():
+    with pytest.raises(ValueError, match="same number of players"):
+        runner.compare(_arms("standard", "players=5"), ["4", "5"])
+
+
+def test_ci_width_stops_at_the_same_point_on_any_thread_count():
+    import numba
+
+    spec = runner.make_spec("popejoan", "five-pool", n=5_000_000, seed=4)
+    before = numba.get_num_threads()
+    try:
+        a = runner.run(spec, ci_width=0.08, chunk_sessions=2000, threads=1)
+        b = runner.run(spec, ci_width=0.08, chunk_sessions=2000, threads=2)
+    finally:
+        numba.set_num_threads(before)
+    assert a.frame.equals(b.frame) and a.meta["n"] == b.meta["n"] < 5_000_000
+    net = a.frame[a.frame["metric"] == "net"]
+    assert (1.959963984540054 * net["se"] < 0.08).all()
+    assert a.meta["n"] % (2000 * 4) == 0  # whole chunks
+
+
+def test_parse_arm():
+    assert runner.parse_arm("popejoan", "five-pool+pope_turnup_cap=4+0=hold-pope+all=lowest") == {
+        "variant": "five-pool",
+        "rules": ["pope_turnup_cap=4"],
+        "seat_strategies": ["0=hold-pope"],
+        "strategy": "lowest",
+    }
+    with pytest.raises(ValueError, match="unknown variant"):
+        runner.parse_arm("popejoan", "six-pool")
