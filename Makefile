@@ -41,6 +41,9 @@ lint: $(DEVSTAMP)
 bench: $(STAMP)
 	$(BIN)/sim bench
 
+reports: $(STAMP)
+	$(BIN)/sim claims
+
 golden: $(STAMP)
 	$(BIN)/python tests/make_golden.py
 

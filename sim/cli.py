@@ -405,6 +405,33 @@ def trace(game, variant, players, seed, deal, deck, dealer, strategy, seat_strat
 
 
 @cli.command()
+@click.option("--n", "n", default=None, help="deals per configuration (default: full size, 1e7 capped by CI width)")
+@click.option("--only", multiple=True, metavar="ID", help="run only this claim (repeatable)")
+@click.option("--out", default=None, help="folder for the reports (default: reports/)")
+@click.option("--seed", type=int, default=1, show_default=True)
+def claims(n, only, out, seed):
+    """Answer the book's claims: run analysis/<id>.py for each and write the reports and their index.
+
+    \b
+    Examples:
+      sim claims --only pj_lead_pope --n 1e5 --out /tmp/r
+      sim claims                      (full size: what make reports runs)
+    """
+    from sim import claims as C
+
+    count = None
+    if n is not None:
+        try:
+            count = runner.parse_count(n, "--n")
+        except ValueError as e:
+            _fail(str(e))
+    unknown = [c for c in only if c not in C.known_ids()]
+    if unknown:
+        _fail(f"unknown claim {unknown[0]!r}; claims: {', '.join(C.known_ids())}")
+    C.run_claims(count, list(only) or None, out or C.REPORTS, seed, echo=click.echo)
+
+
+@cli.command()
 @click.option("--seconds", type=float, default=1.0, show_default=True, help="time to spend on each row")
 @click.option("--game", "only", default=None, help="bench one game only")
 def bench(seconds, only):

@@ -35,6 +35,7 @@ class RunSpec:
     n_requested: int
     seed: int
     rotations: int = 1
+    session_deals: int | None = None  # sessions cut part-way through a rotation (analysis of p. 81 only)
 
     @property
     def module(self) -> ModuleType:
@@ -42,6 +43,8 @@ class RunSpec:
 
     @property
     def deals_per_session(self) -> int:
+        if self.session_deals is not None:
+            return self.session_deals
         return int(self.module.deals_per_session(self.rules, self.rotations))
 
     @property
@@ -64,6 +67,7 @@ class RunSpec:
             "strategies": list(self.strategies),
             "seed": self.seed,
             "rotations": self.rotations,
+            "session_deals": self.session_deals,
             "version": __version__,
         }
 
@@ -177,6 +181,7 @@ def make_spec(
     seat_strategies=(),
     rules=(),
     rotations: int = 1,
+    session_deals: int | None = None,
 ) -> RunSpec:
     """Check everything about a run and return its spec; ValueError with a sentence on bad input."""
     module = _games.load(game)
@@ -187,7 +192,9 @@ def make_spec(
         raise ValueError(f"--seed must be a whole number from 0 to 2**63-1 (got {seed!r})")
     if rotations < 1:
         raise ValueError(f"--rotations must be at least 1 (got {rotations})")
-    return RunSpec(game, variant, r, strategies, count, seed, rotations)
+    if session_deals is not None and session_deals < 1:
+        raise ValueError(f"session_deals must be at least 1 (got {session_deals})")
+    return RunSpec(game, variant, r, strategies, count, seed, rotations, session_deals)
 
 
 def policy_codes(spec: RunSpec) -> np.ndarray:

@@ -6,17 +6,9 @@ import numpy as np
 
 from sim.games import popejoan as pj
 
-# p. 84: five players; the elder hand holds these eight cards and the 7 of hearts is turned up. The other hands
-# are stacked so that play follows the book's narrative (see test_p84_example_leader_wins_game).
-P84_HANDS = {
-    0: "6D 6C 9C AD 3D 4D 6H 2S",  # dealer: the six of diamonds the elder hand leads up to
-    1: "5D 7D 4H JH JS KS AC QC",  # elder hand, as in the book
-    2: "2C 9S 7C 10C JD 5H 3S AS",
-    3: "3C QH KH 7S 10S 5C 9H 10D",  # the player of the three of clubs, with Matrimony and the 7 and 10 of spades
-    4: "QS 8S 8C JC KD 8H 4S 6S",
-}
-P84_SPARE = "4C KC 3H 10H 9D AH 2D 5S QD 2H"  # the four and king of clubs are in the spare hand (p. 84)
-P84_TURNUP = "7H"
+P84_HANDS = pj.EXAMPLE_P84["hands"]  # p. 84, stacked consistent with the narrative (see sim.games.popejoan)
+P84_SPARE = pj.EXAMPLE_P84["spare"]
+P84_TURNUP = pj.EXAMPLE_P84["turnup"]
 
 
 def policies(n: int, name: str = "book") -> np.ndarray:

@@ -175,7 +175,7 @@ EVENTS: tuple[str, ...] = (
     "pope_played",
     "matrimony_won",
     "intrigue_won",
-    "ace_won",
+    "ace_won",  # the trump ace played (its compartment taken, whatever lay on it)
     "king_won",
     "queen_won",
     "knave_won",
@@ -183,21 +183,25 @@ EVENTS: tuple[str, ...] = (
     "plays",  # cards played
     "board_carried",  # counters left on the board after the deal
     "pope_turnup_paid",  # counters the players paid the dealer for a 9D turn-up
-    "game_taken",  # counters taken from Game by the winner
     "pope_filled",  # 9D played in lieu of a stop (pope-stop-filler)
     "pope_unplayed",  # 9D still in a hand when the deal ended
     "matrimony_split",
     "intrigue_split",
-    "pope_taken",  # counters taken from the Pope compartment (turn-up or play)
     "cards_left",  # cards still in the players' hands when the deal ended (plays + cards_left = cards dealt)
+    # counters taken from each compartment (by play, turn-up or going out): mean size when won = taken / won
+    *(f"{c}_taken" for c in ("pope", "matrimony", "intrigue", "ace", "king", "queen", "knave", "game")),
+    # a named compartment taken with at least twice one deal's dressing on it: "considerably increased" (p. 83)
+    *(f"{c}_doubled" for c in ("pope", "matrimony", "intrigue", "ace", "king", "queen", "knave")),
 )
 SESSION_METRICS: tuple[str, ...] = ("board_left",)
 ROW = row_width(len(EVENTS), len(SESSION_METRICS))
 
 E_TURNUP_POPE, E_TURNUP_HONOUR, E_POPE_PLAYED, E_MATRIMONY, E_INTRIGUE = 0, 1, 2, 3, 4
 E_ACE, E_KING, E_QUEEN, E_KNAVE, E_STOPS, E_PLAYS, E_BOARD_CARRIED = 5, 6, 7, 8, 9, 10, 11
-E_POPE_TURNUP_PAID, E_GAME_TAKEN, E_POPE_FILLED, E_POPE_UNPLAYED = 12, 13, 14, 15
-E_MATRIMONY_SPLIT, E_INTRIGUE_SPLIT, E_POPE_TAKEN, E_CARDS_LEFT = 16, 17, 18, 19
+E_POPE_TURNUP_PAID, E_POPE_FILLED, E_POPE_UNPLAYED = 12, 13, 14
+E_MATRIMONY_SPLIT, E_INTRIGUE_SPLIT, E_CARDS_LEFT = 15, 16, 17
+E_TAKEN = 18  # + compartment
+E_DOUBLED = E_TAKEN + 8  # + compartment (named compartments only)
 
 COMPARTMENTS = ("pope", "matrimony", "intrigue", "ace", "king", "queen", "knave", "game")
 POPE, MATRIMONY, INTRIGUE, ACE, KING, QUEEN, KNAVE, GAME = range(8)
@@ -215,6 +219,23 @@ BOARD = -1  # the board's side of a payment
 NINE_D = C.parse_card("9D")
 EIGHT_D = C.parse_card("8D")
 PACK = C.pack_without("8D")
+
+# p. 84: five players; the elder hand holds these eight cards and the 7 of hearts is turned up. The book gives only
+# the elder hand: the other hands and the spare are stacked to be consistent with its narrative (the four and
+# king of clubs in the spare hand, the queen of spades played, Matrimony with the player of the three of clubs).
+EXAMPLE_P84 = {
+    "players": 5,
+    "dealer": 0,
+    "hands": {
+        0: "6D 6C 9C AD 3D 4D 6H 2S",  # the dealer: the six of diamonds the elder hand leads up to
+        1: "5D 7D 4H JH JS KS AC QC",  # the elder hand, as in the book
+        2: "2C 9S 7C 10C JD 5H 3S AS",
+        3: "3C QH KH 7S 10S 5C 9H 10D",  # plays the three of clubs, then Matrimony and the 7 and 10 of spades
+        4: "QS 8S 8C JC KD 8H 4S 6S",
+    },
+    "spare": "4C KC 3H 10H 9D AH 2D 5S QD 2H",
+    "turnup": "7H",
+}
 
 # strategy constant: a trump-honour run worth this many counters on the board is led at once (p. 83)
 HONOUR_WORTH = 4
@@ -321,10 +342,13 @@ def _place_on_board(frm, amount, reason, pools, net, board, trace_on, tr_pays, t
 
 
 @kernel
-def _take(comp, seat, reason, net, board, trace_on, tr_pays, tr_count):
-    """``seat`` takes whatever lies on compartment ``comp``; returns the amount."""
+def _take(comp, seat, reason, net, board, ev, trace_on, tr_pays, tr_count):
+    """``seat`` takes whatever lies on compartment ``comp``, recording its size when won; returns the amount."""
     amount = board[comp]
     _pay(BOARD, seat, amount, reason, comp, net, board, trace_on, tr_pays, tr_count)
+    ev[E_TAKEN + comp] += amount
+    if comp != GAME and amount >= 2 * DRESS[comp]:
+        ev[E_DOUBLED + comp] += 1
     return amount
 
 
@@ -389,7 +413,7 @@ def _card_wins(x, seat, nine, trumps, prm, tabs, hand, who, net, board, ev, trac
     pools = prm[P_POOLS]
     if x == nine:
         ev[E_POPE_PLAYED] += 1
-        ev[E_POPE_TAKEN] += _take(POPE, seat, R_POPE, net, board, trace_on, tr_pays, tr_count)
+        _take(POPE, seat, R_POPE, net, board, ev, trace_on, tr_pays, tr_count)
         for q in range(n):  # a stake from every player for each card remaining in hand (p. 82)
             if q != seat:
                 _pay(q, seat, S.count(hand[q]), R_POPE_CARDS, 0, net, board, trace_on, tr_pays, tr_count)
@@ -398,23 +422,23 @@ def _card_wins(x, seat, nine, trumps, prm, tabs, hand, who, net, board, ev, trac
     r = tabs[1, x] % 13
     if r == C.ACE:
         ev[E_ACE] += 1
-        _take(ACE, seat, R_ACE, net, board, trace_on, tr_pays, tr_count)
+        _take(ACE, seat, R_ACE, net, board, ev, trace_on, tr_pays, tr_count)
         return
     if r == C.KING:
         who[0] = seat
         if _has(pools, KING):
             ev[E_KING] += 1
-            _take(KING, seat, R_KING, net, board, trace_on, tr_pays, tr_count)
+            _take(KING, seat, R_KING, net, board, ev, trace_on, tr_pays, tr_count)
     elif r == C.QUEEN:
         who[1] = seat
         if _has(pools, QUEEN):
             ev[E_QUEEN] += 1
-            _take(QUEEN, seat, R_QUEEN, net, board, trace_on, tr_pays, tr_count)
+            _take(QUEEN, seat, R_QUEEN, net, board, ev, trace_on, tr_pays, tr_count)
     elif r == C.KNAVE:
         who[2] = seat
         if _has(pools, KNAVE):
             ev[E_KNAVE] += 1
-            _take(KNAVE, seat, R_KNAVE, net, board, trace_on, tr_pays, tr_count)
+            _take(KNAVE, seat, R_KNAVE, net, board, ev, trace_on, tr_pays, tr_count)
     else:
         return
     # Matrimony (K+Q) and Intrigue (Q+J) are won when one player has played both cards of the pair; the
@@ -429,12 +453,13 @@ def _card_wins(x, seat, nine, trumps, prm, tabs, hand, who, net, board, ev, trac
             continue
         if a == b:
             ev[E_MATRIMONY if pair == 0 else E_INTRIGUE] += 1
-            _take(comp, seat, reason, net, board, trace_on, tr_pays, tr_count)
+            _take(comp, seat, reason, net, board, ev, trace_on, tr_pays, tr_count)
         elif prm[P_SPLIT]:
             ev[E_MATRIMONY_SPLIT if pair == 0 else E_INTRIGUE_SPLIT] += 1
             half = board[comp] // 2  # the odd counter stays on the board
             _pay(BOARD, a, half, reason, comp, net, board, trace_on, tr_pays, tr_count)
             _pay(BOARD, b, half, reason, comp, net, board, trace_on, tr_pays, tr_count)
+            ev[E_TAKEN + comp] += 2 * half
 
 
 @kernel
@@ -594,7 +619,7 @@ def play_deal(
     if turnup == nine:
         # the dealer takes Pope and a stake per card dealt from each player (p. 82), capped if agreed
         ev[E_TURNUP_POPE] += 1
-        ev[E_POPE_TAKEN] += _take(POPE, dealer, R_TURNUP_POPE, net, board, trace_on, tr_pays, tr_count)
+        _take(POPE, dealer, R_TURNUP_POPE, net, board, ev, trace_on, tr_pays, tr_count)
         for q in range(n):
             if q != dealer:
                 amount = dealt[q]
@@ -618,7 +643,7 @@ def play_deal(
         if comp >= 0:
             ev[E_TURNUP_HONOUR] += 1
             if _has(pools, comp):
-                _take(comp, dealer, R_TURNUP_HONOUR, net, board, trace_on, tr_pays, tr_count)
+                _take(comp, dealer, R_TURNUP_HONOUR, net, board, ev, trace_on, tr_pays, tr_count)
 
     leader = (dealer + 1) % n  # the elder hand leads (p. 83)
     while winner < 0:
@@ -718,7 +743,7 @@ def play_deal(
         leader = player
 
     # going out (p. 84): Game, and a stake per card from each other player, the unplayed Pope's holder exempt
-    ev[E_GAME_TAKEN] += _take(GAME, winner, R_GAME, net, board, trace_on, tr_pays, tr_count)
+    _take(GAME, winner, R_GAME, net, board, ev, trace_on, tr_pays, tr_count)
     pope_holder = holder[nine]
     if pope_holder >= 0:
         ev[E_POPE_UNPLAYED] += 1

@@ -1,0 +1,65 @@
+"""pj_carryover (p. 83): unwon compartments may grow considerably before they are secured."""
+
+from __future__ import annotations
+
+import pandas as pd
+from _common import Answer, Claim, main, run
+
+CLAIM = Claim(
+    "pj_carryover", "Pope Joan", 83,
+    "the stake on their particular division of the board is left for the next deal, so that it may happen that "
+    "either of the compartments except Game, which is won every deal, may be considerably increased before it is "
+    "secured by one of the players",
+    "for each compartment: how often it is won per deal, its mean size when won (counters) against one deal's "
+    "dressing, and the share of wins at twice the dressing or more; 4 players, book strategy",
+)  # fmt: skip
+
+DRESS = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen": 1, "knave": 1}
+WON = {"pope": ["pope_played", "turnup_pope"], "matrimony": ["matrimony_won"], "intrigue": ["intrigue_won"],
+       "ace": ["ace_won"], "king": ["king_won"], "queen": ["queen_won"], "knave": ["knave_won"]}  # fmt: skip
+
+
+def answer(n: int, seed: int) -> Answer:
+    res = run("popejoan", "standard", n, seed, players=4)
+    rows = []
+    for comp, dress in DRESS.items():
+        won = sum(res.meta["event_counts"][e] for e in WON[comp])
+        if comp in ("ace", "king", "queen", "knave"):
+            won += res.meta["event_counts"]["turnup_honour"] / 4  # the turn-up takes one of the four honours
+        taken = res.meta["event_counts"][f"{comp}_taken"]
+        doubled = res.meta["event_counts"][f"{comp}_doubled"]
+        rows.append(
+            {
+                "compartment": comp,
+                "dressing": dress,
+                "won per deal": won / res.meta["n"],
+                "mean size when won": taken / won if won else float("nan"),
+                "share won at 2x dressing or more": doubled / won if won else float("nan"),
+            }
+        )
+    t = pd.DataFrame(rows)
+
+    def chart(ax):
+        ax.bar(t["compartment"], t["mean size when won"], label="mean size when won")
+        ax.plot(t["compartment"], t["dressing"], "k_", markersize=20, label="one deal's dressing")
+        ax.set_ylabel("counters")
+        ax.legend()
+
+    big = t.loc[t["share won at 2x dressing or more"].idxmax()]
+    verdict = "supported" if big["share won at 2x dressing or more"] > 0.05 else "refuted"
+    return Answer(
+        t,
+        f"{big['compartment']} is won at twice its dressing or more in "
+        f"{big['share won at 2x dressing or more']:.0%} of wins (mean {big['mean size when won']:.1f} vs "
+        f"{big['dressing']} dressed)",
+        verdict,
+        "'may be considerably increased': some compartment is won at double its dressing in more than 5% of its wins",
+        ["popejoan()"],
+        res.meta["n"],
+        chart,
+        ["the honours' counts include the dealer's turn-up takings (a quarter of honour turn-ups each)"],
+    )
+
+
+if __name__ == "__main__":
+    main(CLAIM, answer)
