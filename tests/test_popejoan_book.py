@@ -35,6 +35,16 @@ def test_p84_example_leader_wins_game():
         cards = sum(p["amount"] for p in t["payments"] if p["reason"] == "cards" and p["from"] == seat)
         assert cards == 8 - played[seat]
     assert sum(t["net"]) + board_change(t) == 0
+    ev = t["events"]
+    assert (ev["matrimony_taken"], ev["queen_taken"], ev["king_taken"], ev["knave_taken"], ev["game_taken"]) == (
+        2, 1, 1, 1, 4)  # fmt: skip
+    assert ev["matrimony_doubled"] == 0 and ev["stops"] == 7 and ev["plays"] == 25
+
+
+def test_p83_compartment_grown_by_carry_over_is_recorded_as_doubled():
+    board = [0, 3, 0, 0, 0, 0, 0, 0]  # three counters left on Matrimony by earlier deals, two more dressed
+    t = play(pj.Rules(players=5), P84_HANDS, P84_SPARE, P84_TURNUP, board=board)
+    assert t["events"]["matrimony_taken"] == 5 and t["events"]["matrimony_doubled"] == 1
 
 
 def test_p82_five_players_deal_eight_each_and_spare_ten():
