@@ -100,8 +100,10 @@ def format_trace(t: dict, spec) -> str:
     lines.append(f"dealer: seat {t['dealer']}; elder hand: seat {t['elder']}")
     for s, hand in enumerate(t["hands"]):
         lines.append(f"  seat {s}: {' '.join(hand)}")
-    if t.get("spare") is not None:
+    if t.get("spare"):
         lines.append(f"  spare:  {' '.join(t['spare'])}")
+    if t.get("layout"):
+        lines.append("layout: " + " ".join(t["layout"]))
     if t.get("turnup"):
         lines.append(f"turn-up: {t['turnup']} ({t.get('trumps')} are trumps)")
     lines.append("board before: " + _board(t["board_before"]))

@@ -11,6 +11,9 @@ from types import ModuleType
 
 GAMES: dict[str, str] = {
     "popejoan": "sim.games.popejoan",
+    "spin": "sim.games.spin",
+    "newmarket": "sim.games.newmarket",
+    "jig": "sim.games.jig",
 }
 
 
