@@ -12,6 +12,8 @@ A kernel writes one int64 row per session::
 Integers only, so sums over sessions are exact and independent of the order chunks are combined in.
 """
 
+import numpy as np
+
 MAX_SEATS = 10
 COL_NET_SEAT = 0
 COL_NET_ROLE = MAX_SEATS
@@ -22,3 +24,67 @@ COL_EVENTS = 4 * MAX_SEATS
 
 def row_width(n_events: int, n_session_metrics: int) -> int:
     return COL_EVENTS + n_events + n_session_metrics
+
+
+# -- rule values and stacked decks: the Python side every game shares ------------------------------------
+
+
+def as_int(name: str, value) -> int:
+    """A whole number from a rule value (the CLI gives strings); ValueError in a player's words otherwise."""
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be a whole number")
+    try:
+        f = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a whole number (got {value!r})") from None
+    if f != int(f):
+        raise ValueError(f"{name} must be a whole number (got {value!r})")
+    return int(f)
+
+
+def as_bool(name: str, value) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{name} must be true or false (got {value!r})")
+
+
+def as_choice(name: str, value, choices: tuple[str, ...]) -> str:
+    text = str(value).strip().lower()
+    if text not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)} (got {value!r})")
+    return text
+
+
+def as_count(name: str, value, low: int = 0) -> int:
+    v = as_int(name, value)
+    if v < low:
+        raise ValueError(f"{name} must be {low} or more (got {v})")
+    return v
+
+
+def check_pack_deck(text: str, pack: np.ndarray, title: str, why_out: str = "") -> np.ndarray:
+    """A stacked deck from text: every card of ``pack`` once, in the order dealt; ValueError otherwise."""
+    from sim import cards as C
+
+    deck = C.parse(text)
+    codes = deck.tolist()
+    allowed = set(pack.tolist())
+    stray = [c for c in codes if c not in allowed]
+    if stray:
+        raise ValueError(f"--deck: {C.format(stray)} not in the {title} pack{why_out}")
+    seen = set(codes)
+    if len(seen) != len(codes):
+        dup = sorted({c for c in codes if codes.count(c) > 1})
+        raise ValueError(f"--deck: {C.format(dup)} given more than once")
+    if len(codes) != len(pack):
+        missing = [c for c in pack.tolist() if c not in seen]
+        raise ValueError(
+            f"--deck must be the whole {title} pack of {len(pack)} cards "
+            f"(got {len(codes)}; missing {C.format(missing)})"
+        )
+    return deck

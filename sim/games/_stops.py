@@ -31,6 +31,7 @@ import numpy as np
 from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
+from sim.games._common import as_bool, as_choice, as_count, as_int, check_pack_deck  # noqa: F401 (re-exported)
 
 # holder codes (seats are 0..n-1)
 REMOVED = -1  # not in this game's pack, or padding
@@ -437,67 +438,6 @@ def shuffle_pack(deck, pack, deck_rng):
 
 
 # -- Python side ------------------------------------------------------------------------------------------
-
-
-def as_int(name: str, value) -> int:
-    """A whole number from a rule value (the CLI gives strings); ValueError in a player's words otherwise."""
-    if isinstance(value, bool):
-        raise ValueError(f"{name} must be a whole number")
-    try:
-        f = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a whole number (got {value!r})") from None
-    if f != int(f):
-        raise ValueError(f"{name} must be a whole number (got {value!r})")
-    return int(f)
-
-
-def as_bool(name: str, value) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(f"{name} must be true or false (got {value!r})")
-
-
-def as_choice(name: str, value, choices: tuple[str, ...]) -> str:
-    text = str(value).strip().lower()
-    if text not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(choices)} (got {value!r})")
-    return text
-
-
-def as_count(name: str, value, low: int = 0) -> int:
-    v = as_int(name, value)
-    if v < low:
-        raise ValueError(f"{name} must be {low} or more (got {v})")
-    return v
-
-
-def check_pack_deck(text: str, pack: np.ndarray, title: str, why_out: str = "") -> np.ndarray:
-    """A stacked deck from text: every card of ``pack`` once, in the order dealt; ValueError otherwise."""
-    from sim import cards as C
-
-    deck = C.parse(text)
-    codes = deck.tolist()
-    allowed = set(pack.tolist())
-    stray = [c for c in codes if c not in allowed]
-    if stray:
-        raise ValueError(f"--deck: {C.format(stray)} not in the {title} pack{why_out}")
-    seen = set(codes)
-    if len(seen) != len(codes):
-        dup = sorted({c for c in codes if codes.count(c) > 1})
-        raise ValueError(f"--deck: {C.format(dup)} given more than once")
-    if len(codes) != len(pack):
-        missing = [c for c in pack.tolist() if c not in seen]
-        raise ValueError(
-            f"--deck must be the whole {title} pack of {len(pack)} cards "
-            f"(got {len(codes)}; missing {C.format(missing)})"
-        )
-    return deck
 
 
 def stack_deck(dm: np.ndarray, dealer: int, n: int, hands: dict) -> list[int]:

@@ -33,6 +33,9 @@ from sim.games._common import (
     COL_WIN_ROLE,
     COL_WIN_SEAT,
     MAX_SEATS,
+    as_bool,
+    as_int,
+    check_pack_deck,
     row_width,
 )
 
@@ -60,19 +63,19 @@ class Rules(NamedTuple):
     def validated(self) -> Rules:
         """These rules with types normalised; ValueError in a player's words when they cannot be played."""
         r = self._replace(
-            players=_as_int("players", self.players),
-            pools=_as_int("pools", self.pools),
-            dressing=_as_int("dressing", self.dressing),
+            players=as_int("players", self.players),
+            pools=as_int("pools", self.pools),
+            dressing=as_int("dressing", self.dressing),
             dresser=str(self.dresser),
-            popular=_as_bool("popular", self.popular),
-            pope_wins_game=_as_bool("pope_wins_game", self.pope_wins_game),
+            popular=as_bool("popular", self.popular),
+            pope_wins_game=as_bool("pope_wins_game", self.pope_wins_game),
             spare=str(self.spare),
-            dealer_sees_spare=_as_bool("dealer_sees_spare", self.dealer_sees_spare),
-            pope_stop_filler=_as_bool("pope_stop_filler", self.pope_stop_filler),
-            split_chances=_as_bool("split_chances", self.split_chances),
-            pope_turnup_cap=_as_int("pope_turnup_cap", self.pope_turnup_cap),
-            ace_high=_as_bool("ace_high", self.ace_high),
-            lead_lowest=_as_bool("lead_lowest", self.lead_lowest),
+            dealer_sees_spare=as_bool("dealer_sees_spare", self.dealer_sees_spare),
+            pope_stop_filler=as_bool("pope_stop_filler", self.pope_stop_filler),
+            split_chances=as_bool("split_chances", self.split_chances),
+            pope_turnup_cap=as_int("pope_turnup_cap", self.pope_turnup_cap),
+            ace_high=as_bool("ace_high", self.ace_high),
+            lead_lowest=as_bool("lead_lowest", self.lead_lowest),
         )
         lo, hi = PLAYERS
         if not lo <= r.players <= hi:
@@ -88,29 +91,6 @@ class Rules(NamedTuple):
             raise ValueError("pope_turnup_cap must be 0 (no cap) or a positive number of counters")
         spare_cards(r)  # raises on a bad spare setting
         return r
-
-
-def _as_int(name: str, value) -> int:
-    if isinstance(value, bool):
-        raise ValueError(f"{name} must be a whole number")
-    try:
-        f = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a whole number (got {value!r})") from None
-    if f != int(f):
-        raise ValueError(f"{name} must be a whole number (got {value!r})")
-    return int(f)
-
-
-def _as_bool(name: str, value) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(f"{name} must be true or false (got {value!r})")
 
 
 RULE_PAGES: dict[str, str] = {
@@ -353,17 +333,6 @@ def _take(comp, seat, reason, net, board, ev, trace_on, tr_pays, tr_count):
 
 
 @kernel
-def _record_play(x, seat, tabs, trace_on, tr_actions, tr_count):
-    if trace_on and tr_count[0] < tr_actions.shape[0]:
-        k = tr_count[0]
-        tr_actions[k, 0] = seat
-        tr_actions[k, 1] = tabs[1, x]
-        tr_actions[k, 2] = 0
-        tr_actions[k, 3] = 0
-        tr_count[0] += 1
-
-
-@kernel
 def _specials(nine, trumps, tabs):
     """The positions whose play wins something: 9D and the trump ace, king, queen and knave."""
     m = S.bit(nine)
@@ -401,7 +370,7 @@ def _play_card(
     S.play(holder, hand, masks, seat, x)
     ev[E_PLAYS] += 1
     if trace_on:
-        _record_play(x, seat, tabs, trace_on, tr_actions, tr_count)
+        S.record_play(x, seat, 0, tabs, trace_on, tr_actions, tr_count)
     if S.has(specials, x):
         _card_wins(x, seat, nine, trumps, prm, tabs, hand, who, net, board, ev, trace_on, tr_pays, tr_count)
 
@@ -778,20 +747,6 @@ def _workspace():
     return holder, hand, masks, dealt, who, deck, deck_rng, seat_rng
 
 
-@kernel
-def _seed_session(deck_rng, seat_rng, seed, session, n):
-    rng.seed_stream(deck_rng, seed, session, 0)
-    for s in range(n):
-        rng.seed_stream(seat_rng[s], seed, session, 1 + s)
-
-
-@kernel
-def _next_deck(deck, deck_rng):
-    for j in range(PACK.shape[0]):
-        deck[j] = PACK[j]
-    rng.shuffle(deck_rng, deck, PACK.shape[0])
-
-
 @njit(parallel=True, cache=True)
 def play_sessions(prm, dmap, tabs, policies, policy_params, seed, first_session, deals_per_session, rows):
     """Play sessions ``first_session .. first_session + rows.shape[0]`` and write one row each.
@@ -867,14 +822,14 @@ def _play_session(
     tr_count,
 ):
     n = prm[P_PLAYERS]
-    _seed_session(deck_rng, seat_rng, seed, session, n)
+    S.seed_session(deck_rng, seat_rng, seed, session, n)
     for comp in range(8):
         board[comp] = 0
     for j in range(row.shape[0]):
         row[j] = 0
     for d in range(deals_per_session):
         dealer = d % n
-        _next_deck(deck, deck_rng)
+        S.shuffle_pack(deck, PACK, deck_rng)
         w = play_deal(
             prm,
             dmap,
@@ -918,7 +873,7 @@ def shuffle_only(prm, dmap, tabs, seed, first_session, n_deals, out):
     acc = 0
     rng.seed_stream(deck_rng, seed, first_session, 0)
     for d in range(n_deals):
-        _next_deck(deck, deck_rng)
+        S.shuffle_pack(deck, PACK, deck_rng)
         acc += S.deal(deck, dmap, tabs, d % n, n, holder, hand, masks)
     out[0] = acc
 
@@ -952,11 +907,11 @@ def trace_deal(
     """
     n = prm[P_PLAYERS]
     holder, hand, masks, dealt, who, deck, deck_rng, seat_rng = _workspace()
-    _seed_session(deck_rng, seat_rng, seed, session, n)
+    S.seed_session(deck_rng, seat_rng, seed, session, n)
     dealer = dealer_in
     if deck_in.shape[0] == 0:
         for d in range(deal_in_session):
-            _next_deck(deck, deck_rng)
+            S.shuffle_pack(deck, PACK, deck_rng)
             play_deal(
                 prm,
                 dmap,
@@ -978,7 +933,7 @@ def trace_deal(
                 tr_pays,
                 tr_count,
             )
-        _next_deck(deck, deck_rng)
+        S.shuffle_pack(deck, PACK, deck_rng)
         dealer = deal_in_session % n
     else:
         for j in range(deck_in.shape[0]):
@@ -1023,38 +978,13 @@ def kernel_args(r: Rules) -> tuple:
 
 def check_deck(text: str) -> np.ndarray:
     """A stacked deck from text: the 51 cards of the Pope Joan pack, each once, in the order dealt."""
-    deck = C.parse(text)
-    if EIGHT_D in deck.tolist():
-        raise ValueError("--deck: the 8 of diamonds is not in the Pope Joan pack (p. 80)")
-    seen = set(deck.tolist())
-    if len(seen) != len(deck):
-        dup = sorted({c for c in deck.tolist() if deck.tolist().count(c) > 1})
-        raise ValueError(f"--deck: {C.format(dup)} given more than once")
-    if len(deck) != len(PACK):
-        missing = [c for c in PACK.tolist() if c not in seen]
-        raise ValueError(
-            f"--deck must be the whole Pope Joan pack of 51 cards (got {len(deck)}; missing {C.format(missing)})"
-        )
-    return deck
+    return check_pack_deck(text, PACK, TITLE, " (the 8 of diamonds is taken out, p. 80)")
 
 
 def deck_from_hands(r: Rules, dealer: int, hands: dict[int, str], spare: str, turnup: str) -> np.ndarray:
     """Stack a deck so that each seat is dealt ``hands[seat]``, the spare hand ``spare``, and ``turnup`` turned."""
-    dm = dealmap(r)
-    n = r.players
-    queues: dict[int, list[int]] = {s: C.parse(t).tolist() for s, t in hands.items()}
-    queues[S.DEAL_SPARE] = C.parse(spare).tolist()
-    queues[S.DEAL_TURNUP] = [C.parse_card(turnup)]
-    deck = []
-    for to in dm.tolist():
-        key = (dealer + 1 + to) % n if to < n else to
-        if not queues.get(key):
-            raise ValueError(f"not enough cards given for {'seat ' + str(key) if to < n else 'the spare/turn-up'}")
-        deck.append(queues[key].pop(0))
-    left = [c for q in queues.values() for c in q]
-    if left:
-        raise ValueError(f"cards left over: {C.format(left)}")
-    return check_deck(C.format(deck))
+    order = S.stack_deck(dealmap(r), dealer, r.players, {**hands, S.DEAL_SPARE: spare, S.DEAL_TURNUP: turnup})
+    return check_deck(C.format(order))
 
 
 def trace(
@@ -1109,30 +1039,9 @@ def trace(
     )
     dealer_seat = k % n if deck is None else int(dealer)
     order = deck_out[: len(PACK)].tolist()
-    hands: list[list[str]] = [[] for _ in range(n)]
-    spare: list[str] = []
-    turnup = None
-    for c, to in zip(order, dm.tolist()):
-        if to < n:
-            hands[(dealer_seat + 1 + to) % n].append(C.format_card(c))
-        elif to == S.DEAL_SPARE:
-            spare.append(C.format_card(c))
-        else:
-            turnup = C.format_card(c)
-
-    def side(x: int):
-        return "board" if x == BOARD else int(x)
-
-    actions = [
-        {"seat": int(a[0]), "play": C.format_card(a[1]), "stop": bool(a[2]), **({"filler": True} if a[3] else {})}
-        for a in tr_actions[: tr_count[0]]
-    ]
-    payments = []
-    for p in tr_pays[: tr_count[1]]:
-        item = {"from": side(p[0]), "to": side(p[1]), "amount": int(p[2]), "reason": REASONS[p[3]]}
-        if (p[0] == BOARD or p[1] == BOARD) and p[4] >= 0:
-            item["compartment"] = COMPARTMENTS[p[4]]
-        payments.append(item)
+    hands, spare, turnup = S.dealt_hands(order, dm, dealer_seat, n)
+    actions = S.trace_actions(tr_actions, tr_count[0], "filler")
+    payments = S.trace_payments(tr_pays, tr_count[1], REASONS, COMPARTMENTS)
     return {
         "game": NAME,
         "rules": dict(r._asdict()),
