@@ -53,13 +53,26 @@ def ci_width_for(n: int) -> float | None:
     return HEADLINE_WIDTH if n >= 1_000_000 else None
 
 
-def compare(game: str, arms: list[str], n: int, seed: int, players: int | None = None, strategy: str = "book"):
-    """Paired comparison of arms (see ``sim compare``) on the same deals."""
+def compare(
+    game: str,
+    arms: list[str],
+    n: int,
+    seed: int,
+    players: int | None = None,
+    strategy: str = "book",
+    precise: str = "diff",
+):
+    """Paired comparison of arms (see ``sim compare``) on the same deals.
+
+    ``precise`` says what a full-size run deals until it is precise: "diff" (the paired differences), "all" (the
+    arms' own means too, when the headline is one of them) or "n" (always the full n, for rare events).
+    """
     specs = [
         runner.make_spec(game, n=n, seed=seed, players=players, **{"strategy": strategy, **runner.parse_arm(game, a)})
         for a in arms
     ]
-    return runner.compare(specs, arms, ci_width=ci_width_for(n))
+    width = None if precise == "n" else ci_width_for(n)
+    return runner.compare(specs, arms, ci_width=width, ci_arms=precise == "all")
 
 
 def run(game: str, variant: str, n: int, seed: int, players: int | None = None, **kw):

@@ -20,7 +20,7 @@ TAKEN = ["pope_taken", "matrimony_taken", "intrigue_taken", "ace_taken", "king_t
 def answer(n: int, seed: int) -> Answer:
     rows, played = [], 0
     for players in range(3, 9):
-        c = compare("popejoan", ["standard", "five-pool"], n, seed, players=players)
+        c = compare("popejoan", ["standard", "five-pool"], n, seed, players=players, precise="all")
         played = max(played, c.meta["n"])
         for label, res in zip(["standard (15)", "five-pool (12)"], c.results):
             won = sum(res.metric(e)[0] for e in TAKEN)

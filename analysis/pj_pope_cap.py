@@ -17,7 +17,7 @@ CLAIM = Claim(
 def answer(n: int, seed: int) -> Answer:
     rows, played = [], 0
     for players in range(3, 9):
-        c = compare("popejoan", ["standard", "pope-cap-4", "pope-cap-6"], n, seed, players=players)
+        c = compare("popejoan", ["standard", "pope-cap-4", "pope-cap-6"], n, seed, players=players, precise="all")
         played = max(played, c.meta["n"])
         for label, res in zip(["uncapped", "cap 4", "cap 6"], c.results):
             paid, _ = res.metric("pope_turnup_paid")

@@ -17,7 +17,7 @@ CLAIM = Claim(
 def answer(n: int, seed: int) -> Answer:
     rows, played = [], 0
     for players in range(3, 9):
-        c = compare("popejoan", ["standard", "pope-wins"], n, seed, players=players)
+        c = compare("popejoan", ["standard", "pope-wins"], n, seed, players=players, precise="all")
         rate, rse = c.results[1].metric("turnup_pope")
         gain, se = c.diff("pope-wins", "net", role="dealer")
         played = max(played, c.meta["n"])

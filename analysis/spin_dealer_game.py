@@ -28,7 +28,7 @@ def _dealer_edge(res, players):
 def answer(n: int, seed: int) -> Answer:
     rows, verdicts, played = [], [], 0
     for players in range(3, 9):
-        c = compare("spin", ["standard", "dealer-pays-game"], n, seed, players=players)
+        c = compare("spin", ["standard", "dealer-pays-game"], n, seed, players=players, precise="all")
         played = max(played, c.meta["n"])
         std_edge, std_se = _dealer_edge(c.results[0], players)
         tax_edge, tax_se = _dealer_edge(c.results[1], players)

@@ -17,7 +17,7 @@ CLAIM = Claim(
 def answer(n: int, seed: int) -> Answer:
     rows, played = [], 0
     for players in range(3, 9):
-        c = compare("spin", ["standard", "spin_penalty=1"], n, seed, players=players)
+        c = compare("spin", ["standard", "spin_penalty=1"], n, seed, players=players, precise="n")
         res = c.results[0]
         played = max(played, c.meta["n"])
         unplayed, use = res.metric("spin_unplayed")

@@ -328,7 +328,7 @@ def _check_arms(specs: list[RunSpec]) -> None:
         raise ValueError("compared arms must have sessions of the same length")
 
 
-def _drive(specs, chunk_sessions, progress, checkpoint, resume, threads, ci_width, ci_metric):
+def _drive(specs, chunk_sessions, progress, checkpoint, resume, threads, ci_width, ci_metric, ci_arms=False):
     """Play every arm on the same sessions, chunk by chunk: (sums per arm, paired-difference sums per arm >= 1,
     interrupted, elapsed seconds, sessions played in this call)."""
     spec = specs[0]
@@ -353,7 +353,7 @@ def _drive(specs, chunk_sessions, progress, checkpoint, resume, threads, ci_widt
         bar.start(sums[0].sessions)
         while sums[0].sessions < total:
             if ci_width:
-                watched = diffs if diffs else sums
+                watched = (diffs + sums if ci_arms else diffs) if diffs else sums
                 if all(_widest(w.s1, w.s2, w.sessions, spec.deals_per_session, cols) < ci_width for w in watched):
                     break
             first = sums[0].sessions
@@ -412,8 +412,11 @@ def compare(
     threads: int | None = None,
     ci_width: float | None = None,
     ci_metric: str = "net",
+    ci_arms: bool = False,
 ):
     """Play two or more arms on the same deals and return a ``Comparison`` of each arm against the first.
+
+    ``ci_width`` watches the paired differences; with ``ci_arms`` each arm's own intervals too.
 
     Every arm uses the same seed, so session i deals the same cards in all of them (common random numbers); the
     difference of each session's totals is what the paired standard errors are computed from.
@@ -424,7 +427,7 @@ def compare(
         raise ValueError("compare needs two or more arms")
     _check_arms(specs)
     sums, diffs, interrupted, elapsed, played = _drive(
-        specs, chunk_sessions, progress, None, False, threads, ci_width, ci_metric
+        specs, chunk_sessions, progress, None, False, threads, ci_width, ci_metric, ci_arms
     )
     rate = played * specs[0].deals_per_session * len(specs) / elapsed if elapsed > 0 else 0.0
     results = [Result.from_sums(sp, acc, elapsed, rate, interrupted=interrupted) for sp, acc in zip(specs, sums)]

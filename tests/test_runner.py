@@ -159,3 +159,12 @@ def test_parse_arm():
     }
     with pytest.raises(ValueError, match="unknown variant"):
         runner.parse_arm("popejoan", "six-pool")
+
+
+def test_ci_arms_also_waits_for_each_arms_own_precision():
+    specs = _arms("standard", "pope-cap-4", n=2_000_000, seed=6)
+    diff_only = runner.compare(specs, ["s", "c"], ci_width=0.2, chunk_sessions=500)
+    both = runner.compare(specs, ["s", "c"], ci_width=0.2, chunk_sessions=500, ci_arms=True)
+    assert diff_only.meta["n"] < both.meta["n"] < 2_000_000
+    net = both.results[0].frame[both.results[0].frame["metric"] == "net"]
+    assert (1.959963984540054 * net["se"] < 0.2).all()
