@@ -386,16 +386,19 @@ def trace(game, variant, players, seed, deal, deck, dealer, strategy, seat_strat
             stacked = m.check_deck(deck)
         except ValueError as e:
             _fail(str(e))
-    t = m.trace(
-        spec.rules,
-        runner.policy_codes(spec),
-        runner.policy_params(spec),
-        seed,
-        deal=deal or 0,
-        deck=stacked,
-        dealer=dealer,
-        rotations=rotations,
-    )
+    try:
+        t = m.trace(
+            spec.rules,
+            runner.policy_codes(spec),
+            runner.policy_params(spec),
+            seed,
+            deal=deal or 0,
+            deck=stacked,
+            dealer=dealer,
+            rotations=rotations,
+        )
+    except ValueError as e:
+        _fail(str(e))
     if fmt == "json":
         click.echo(json.dumps(t, indent=2))
     else:

@@ -104,6 +104,10 @@ def format_trace(t: dict, spec) -> str:
         lines.append(f"  spare:  {' '.join(t['spare'])}")
     if t.get("layout"):
         lines.append("layout: " + " ".join(t["layout"]))
+    if t.get("widow"):
+        lines.append("widow (face up): " + " ".join(t["widow"]))
+    if t.get("unit") and t["unit"] != "stakes":
+        lines.append(f"counters are {t['unit']}")
     if t.get("turnup"):
         lines.append(f"turn-up: {t['turnup']} ({t.get('trumps')} are trumps)")
     lines.append("board before: " + _board(t["board_before"]))
@@ -121,6 +125,12 @@ def format_trace(t: dict, spec) -> str:
     for p in pays:
         comp = f" [{p['compartment']}]" if "compartment" in p else ""
         lines.append(f"  {_side(p['from'])} -> {_side(p['to'])}: {p['amount']} ({p['reason']}){comp}")
+    if t.get("final_hands"):
+        lines.append(
+            "hands shown: " + "  ".join(f"seat {s}: {' '.join(h)}" for s, h in enumerate(t["final_hands"]) if h)
+        )
+    if t.get("widow_after"):
+        lines.append("widow at the end: " + " ".join(t["widow_after"]))
     lines.append(f"winner: seat {t['winner']}")
     lines.append("net: " + "  ".join(f"seat {s} {v:+d}" for s, v in enumerate(t["net"])))
     lines.append("board after: " + _board(t["board_after"]))

@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 from sim import games, runner  # noqa: E402
 
-GOLDEN_GAMES = ["popejoan", "spin", "newmarket", "jig"]
+GOLDEN_GAMES = ["popejoan", "spin", "newmarket", "jig", "commerce"]
 DEALS = (0, 1, 5)
 
 

@@ -14,6 +14,7 @@ GAMES: dict[str, str] = {
     "spin": "sim.games.spin",
     "newmarket": "sim.games.newmarket",
     "jig": "sim.games.jig",
+    "commerce": "sim.games.commerce",
 }
 
 
