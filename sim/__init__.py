@@ -40,8 +40,8 @@ def _writable_dir(path: str) -> bool:
 def _set_numba_cache_dir() -> None:
     """Point numba's cache at a writable folder keyed by the sources, unless the user chose one.
 
-    Tries $XDG_CACHE_HOME or ~/.cache, then the temp folder; if none can be written, caching is left to numba
-    (which then compiles in memory each run rather than crash).
+    Tries $XDG_CACHE_HOME or ~/.cache, then the temp folder (tested with HOME unwritable). numba's own default,
+    __pycache__ beside the sources, is never relied on: an installed package folder is often read-only.
     """
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
