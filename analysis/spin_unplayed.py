@@ -44,7 +44,7 @@ def answer(n: int, seed: int) -> Answer:
     four = t[t["players"] == 4].iloc[0]
     return Answer(
         t,
-        f"4 players: Spin is left unplayed in {four["left unplayed per deal"]:.3%} of deals, costing its "
+        f"4 players: Spin is left unplayed in {four['left unplayed per deal']:.3%} of deals, costing its "
         f"holder {four['penalty per unplayed Spin']:.1f} counters when it is",
         "measured",
         "the rule is the book's; the table shows how often it bites and what it costs",
