@@ -210,8 +210,7 @@ def run(
         rules=rules,
         rotations=rotations,
     )
-    if out is not None and not out.lower().endswith((".json", ".csv", ".parquet")):
-        _fail(f"--out must end in .json, .csv or .parquet (got {out!r})")
+    _check_out(out)
     if resume and not checkpoint:
         _fail("--resume needs --checkpoint FILE")
     if chunk < 1:
@@ -241,6 +240,11 @@ def run(
     except ValueError as e:
         _fail(str(e))
     _emit(result, fmt, out)
+
+
+def _check_out(out: str | None) -> None:
+    if out is not None and not out.lower().endswith((".json", ".csv", ".parquet")):
+        _fail(f"--out must end in .json, .csv or .parquet (got {out!r})")
 
 
 def _check_common(chunk, threads, ci_width, spec, metric) -> None:
@@ -301,8 +305,7 @@ def compare(game, arms, n, players, seed, strategy, rotations, fmt, out, threads
             _fail(str(e))
         kw.setdefault("strategy", strategy)
         specs.append(_spec_or_fail(game=game, n=n, players=players, seed=seed, rotations=rotations, **kw))
-    if out is not None and not out.lower().endswith((".json", ".csv", ".parquet")):
-        _fail(f"--out must end in .json, .csv or .parquet (got {out!r})")
+    _check_out(out)
     _check_common(chunk, threads, ci_width, specs[0], metric)
     show = sys.stderr.isatty() if progress is None else progress
     _note_compiling(specs[0], show)
