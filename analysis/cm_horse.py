@@ -34,6 +34,9 @@ def answer(n: int, seed: int) -> Answer:
             dh, dhse = c.diff(arm, "hands")
             dw, _ = c.diff(arm, "first_out_wait")
             d0, d0se = c.diff(arm, "net", seat=0)
+            gain, gse = c.diff(arm, "first_out_net")  # the buyer's net change, sixths per game (price included)
+            spent = horses * PRICE[arm]  # stakes per game
+            back = (gain / SIXTHS + spent) / spent if spent else float("nan")
             rows.append(
                 {
                     "players": players,
@@ -45,6 +48,10 @@ def answer(n: int, seed: int) -> Answer:
                     "SE hands": dhse,
                     "first-out wait saved (hands)": -dw,
                     "hands the buyer plays on": dh - dw,
+                    "buyer's net change (stakes/game)": gain / SIXTHS,
+                    "SE buyer": gse / SIXTHS,
+                    "returned per stake spent": back,
+                    "SE returned": gse / SIXTHS / spent if spent else float("nan"),
                     "seat 0 net change (stakes/game)": d0 / SIXTHS,
                     "SE seat 0": d0se / SIXTHS,
                     "games": c.meta["n"],
@@ -61,25 +68,22 @@ def answer(n: int, seed: int) -> Answer:
         ax.legend()
 
     f = t[(t["players"] == 4) & (t["horse price (stakes)"] == 1 / 3)].iloc[0]
+    h = t[(t["players"] == 4) & (t["horse price (stakes)"] == 1 / 2)].iloc[0]
     return Answer(
         t,
-        f"4 players: the first out always buys (threshold strategy); the horse adds "
-        f"{pm(f['hands added by the horse'], f['SE hands'], 2)} hands to the game and plays the buyer in "
-        f"{f['hands the buyer plays on']:.2f} more hands; the buyer's return per counter spent is "
-        "not identified by the run's totals (see the note)",
+        f"4 players: a horse at 1/3 stake returns {pm(f['returned per stake spent'], f['SE returned'], 2)} per stake "
+        f"spent to its buyer (1/2 stake: {pm(h['returned per stake spent'], h['SE returned'], 2)}); it adds "
+        f"{f['hands added by the horse']:.2f} hands to the game",
         "measured",
-        "the book gives the custom, not a judgement; the table measures the horse's cost and what it buys in play",
+        "the book gives the custom, not a judgement; the table measures what the horse returns to its buyer per stake",
         rules,
         played,
         chart,
         [
-            "Not measured: the buyer's own expected return per counter spent. The run's totals are per seat, per "
-            "role (relative to the game's first dealer) and per event, and whoever is first out varies from game to "
-            "game; by symmetry every seat's change in net from allowing the horse is ~0 (seat 0's column checks "
-            "this), because the buyer's gain is the others' loss. Measuring it needs the first-out player's net "
-            "per game (a per-game trace, or an event such as horse_buyer_net) or a strategy that refuses the horse "
-            "in one seat only (every strategy but random always buys; random buys with chance 1/2 and plays "
-            "randomly).",
+            "The buyer's return: on the same games with no horse allowed, the first player out is the same player "
+            "(play is identical until he is out), so the paired difference of his net for the game (event "
+            "first_out_net) is what buying is worth to him, price included; returned per stake spent = (that "
+            "change + the price) / the price, above 1 a good buy.",
             "The price changes only money, never play: at 1/3 and 1/2 the same games are played, and the extra sixth "
             "of a stake goes into the pool, which the last player left takes.",
             "Hands the buyer plays on = hands added to the game + the first-out wait saved (his wait counts the "

@@ -305,6 +305,7 @@ EVENTS: tuple[str, ...] = (
     "game_len_min_plus_3_or_more",
     *(f"first_out_wait_{k}" for k in range(10)),  # Pool Commerce: the first player out sat out k hands
     "first_out_wait_10_or_more",
+    "first_out_net",  # Pool Commerce: the first player out's net for the game (sixths), horse bought or not
 )
 SESSION_METRICS: tuple[str, ...] = ("board_left",)  # counters in the pool at the session's end (odd counters)
 ROW = row_width(len(EVENTS), len(SESSION_METRICS))
@@ -318,7 +319,8 @@ E_HORSES, E_FIRST_OUT_WAIT, E_SAT_OUT, E_POOL_CAPPED = 28, 29, 30, 31
 E_LEN = 32  # 5 buckets
 E_WAIT = 37  # 11 buckets
 assert EVENTS[E_LEN] == "game_len_below_min" and EVENTS[E_WAIT] == "first_out_wait_0"
-assert EVENTS[E_WAIT + 10] == "first_out_wait_10_or_more" and len(EVENTS) == E_WAIT + 11
+E_FIRST_OUT_NET = E_WAIT + 11
+assert EVENTS[E_WAIT + 10] == "first_out_wait_10_or_more" and EVENTS[E_FIRST_OUT_NET] == "first_out_net"
 
 ACTIVE, STOOD, PASSED = 0, 1, 2
 SESSION, DEAL, HAND = 0, 1, 2  # rows of the streams array: the session's deck stream, the deal's, the hand's
@@ -1184,6 +1186,8 @@ def _pool_game(
         ev[E_LEN + 1 + min(excess, 3)] += 1
     if first_out >= 0:
         ev[E_WAIT + min(wait, 10)] += 1
+        # paired with the same games under horse_price=none, this is what buying the horse is worth to him
+        ev[E_FIRST_OUT_NET] += net[first_out]
 
 
 @kernel(inline=True)
