@@ -32,13 +32,10 @@ from sim._jit import kernel
 from sim.games import _stops as S
 from sim.games._common import (
     COL_EVENTS,
-    COL_NET_ROLE,
-    COL_NET_SEAT,
-    COL_WIN_ROLE,
-    COL_WIN_SEAT,
     MAX_SEATS,
     row_width,
 )
+from sim.games._record import record_deal
 
 NAME = "newmarket"
 TITLE = "Newmarket"
@@ -387,13 +384,7 @@ def _play_session(
             prm, dmap, tabs, deck, suits, dealer, policies, seat_rng, board, net, ev, holder, hand, masks, dealt,
             lay, False, tr_actions, tr_pays, tr_count,
         )  # fmt: skip
-        for s in range(n):
-            row[COL_NET_SEAT + s] += net[s]
-            row[COL_NET_ROLE + (s - dealer + n) % n] += net[s]
-        row[COL_WIN_SEAT + w] += 1
-        row[COL_WIN_ROLE + (w - dealer + n) % n] += 1
-        for e in range(len(EVENTS)):
-            row[COL_EVENTS + e] += ev[e]
+        record_deal(row, net, ev, n, dealer, w)
     row[COL_EVENTS + len(EVENTS)] = board[0] + board[1] + board[2] + board[3] + board[KITTY]
 
 

@@ -28,16 +28,13 @@ from sim._jit import kernel
 from sim.games import _stops as S
 from sim.games._common import (
     COL_EVENTS,
-    COL_NET_ROLE,
-    COL_NET_SEAT,
-    COL_WIN_ROLE,
-    COL_WIN_SEAT,
     MAX_SEATS,
     as_bool,
     as_int,
     check_pack_deck,
     row_width,
 )
+from sim.games._record import record_deal
 
 NAME = "popejoan"
 TITLE = "Pope Joan"
@@ -851,14 +848,7 @@ def _play_session(
             tr_pays,
             tr_count,
         )
-        for s in range(n):
-            role = (s - dealer + n) % n
-            row[COL_NET_SEAT + s] += net[s]
-            row[COL_NET_ROLE + role] += net[s]
-        row[COL_WIN_SEAT + w] += 1
-        row[COL_WIN_ROLE + (w - dealer + n) % n] += 1
-        for e in range(len(EVENTS)):
-            row[COL_EVENTS + e] += ev[e]
+        record_deal(row, net, ev, n, dealer, w)
     left = 0
     for comp in range(8):
         left += board[comp]

@@ -31,13 +31,10 @@ from sim._jit import kernel
 from sim.games import _stops as S
 from sim.games._common import (
     COL_EVENTS,
-    COL_NET_ROLE,
-    COL_NET_SEAT,
-    COL_WIN_ROLE,
-    COL_WIN_SEAT,
     MAX_SEATS,
     row_width,
 )
+from sim.games._record import record_deal
 
 NAME = "spin"
 TITLE = "Spin"
@@ -434,13 +431,7 @@ def _play_session(
             prm, dmap, tabs, deck, dealer, policies, seat_rng, board, state, net, ev, holder, hand, masks, pair,
             False, tr_actions, tr_pays, tr_count,
         )  # fmt: skip
-        for s in range(n):
-            row[COL_NET_SEAT + s] += net[s]
-            row[COL_NET_ROLE + (s - dealer + n) % n] += net[s]
-        row[COL_WIN_SEAT + w] += 1
-        row[COL_WIN_ROLE + (w - dealer + n) % n] += 1
-        for e in range(len(EVENTS)):
-            row[COL_EVENTS + e] += ev[e]
+        record_deal(row, net, ev, n, dealer, w)
     row[COL_EVENTS + len(EVENTS)] = board[GAME] + board[MATRIMONY] + board[INTRIGUE]
 
 
