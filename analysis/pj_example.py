@@ -28,6 +28,19 @@ def answer(n: int, seed: int) -> Answer:
     ]
     table = pd.DataFrame(rows)
     won_game = any(p["reason"] == "game" and p["to"] == 1 for p in t["payments"])
+    left = {s: [len(h)] for s, h in enumerate(t["hands"])}
+    for a in t["actions"]:
+        for s in left:
+            left[s].append(left[s][-1] - (1 if s == a["seat"] else 0))
+
+    def chart(ax):
+        for s, counts in left.items():
+            label = "seat 1 (elder hand, the book's player)" if s == 1 else f"seat {s}"
+            ax.step(range(len(counts)), counts, where="post", label=label, lw=2.5 if s == 1 else 1.2)
+        ax.set_xlabel("cards played so far")
+        ax.set_ylabel("cards left in hand")
+        ax.legend(fontsize=8)
+
     verdict = "supported" if t["winner"] == 1 and won_game else "refuted"
     return Answer(
         table,
@@ -36,7 +49,7 @@ def answer(n: int, seed: int) -> Answer:
         "the replay follows the book's narrative play by play (it is also tests/test_popejoan_book.py)",
         ["popejoan()"],
         1,
-        None,
+        chart,
         ["other hands are not given by the book: they are stacked to be consistent with its narrative"],
     )
 
