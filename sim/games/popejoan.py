@@ -611,102 +611,50 @@ def play_deal(
             if _has(pools, comp):
                 _take(comp, dealer, R_TURNUP_HONOUR, net, board, ev, trace_on, tr_pays, tr_count)
 
-    leader = (dealer + 1) % n  # the elder hand leads (p. 83)
-    while winner < 0:
-        last = _choose_lead(
+    # One loop plays every card, so the payments of a play sit behind a single call: ``card`` is what is played,
+    # ``last`` where the run stands in its suit (they differ only when 9D stands in for a missing card).
+    if winner < 0:
+        leader = (dealer + 1) % n  # the elder hand leads (p. 83)
+        card = _choose_lead(
             leader, policies[leader], dealer, nine, trumps, prm, tabs, hand, masks, board, seat_rng[leader]
         )
+        last = card
         player = leader
-        _play_card(
-            last,
-            player,
-            nine,
-            trumps,
-            specials,
-            prm,
-            tabs,
-            holder,
-            hand,
-            masks,
-            who,
-            net,
-            board,
-            ev,
-            trace_on,
-            tr_actions,
-            tr_pays,
-            tr_count,
-        )
-        if hand[player] == 0:
-            winner = player
-            break
+        filled = False
         while True:
+            _play_card(
+                card, player, nine, trumps, specials, prm, tabs, holder, hand, masks, who, net, board, ev,
+                trace_on, tr_actions, tr_pays, tr_count,
+            )  # fmt: skip
+            if filled:
+                S.mark_last(S.TR_FLAG, 1, trace_on, tr_actions, tr_count)
+            if hand[player] == 0:
+                winner = player
+                break
             h = S.next_holder(holder, last)
+            filled = False
             if h >= 0:
                 last += 1
+                card = last
                 player = h
-                _play_card(
-                    last,
-                    player,
-                    nine,
-                    trumps,
-                    specials,
-                    prm,
-                    tabs,
-                    holder,
-                    hand,
-                    masks,
-                    who,
-                    net,
-                    board,
-                    ev,
-                    trace_on,
-                    tr_actions,
-                    tr_pays,
-                    tr_count,
-                )
-                if hand[player] == 0:
-                    winner = player
-                    break
                 continue
             ev[E_STOPS] += 1
-            if trace_on and tr_count[0] > 0:
-                tr_actions[tr_count[0] - 1, 2] = 1
+            S.mark_last(S.TR_STOP, 1, trace_on, tr_actions, tr_count)
             if prm[P_FILLER] and (last & 15) < 12 and last != nine:
                 q = holder[nine]
                 if q >= 0 and _fills_with_pope(q, policies[q], hand, seat_rng[q]):
                     # 9D stands in for the missing card last + 1; the run goes on after it (p. 87)
                     ev[E_POPE_FILLED] += 1
                     player = np.int64(q)
-                    _play_card(
-                        nine,
-                        player,
-                        nine,
-                        trumps,
-                        specials,
-                        prm,
-                        tabs,
-                        holder,
-                        hand,
-                        masks,
-                        who,
-                        net,
-                        board,
-                        ev,
-                        trace_on,
-                        tr_actions,
-                        tr_pays,
-                        tr_count,
-                    )
-                    if trace_on and tr_count[0] > 0:
-                        tr_actions[tr_count[0] - 1, 3] = 1
-                    if hand[player] == 0:
-                        winner = player
-                        break
+                    card = nine
                     last += 1
+                    filled = True
                     continue
-            break
-        leader = player
+            leader = player
+            card = _choose_lead(
+                leader, policies[leader], dealer, nine, trumps, prm, tabs, hand, masks, board, seat_rng[leader]
+            )
+            last = card
 
     # going out (p. 84): Game, and a stake per card from each other player, the unplayed Pope's holder exempt
     _take(GAME, winner, R_GAME, net, board, ev, trace_on, tr_pays, tr_count)
