@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import tempfile
@@ -9,7 +10,8 @@ import tempfile
 __version__ = "0.1.0"
 
 
-def _source_digest() -> str:
+@functools.cache
+def source_digest() -> str:
     """A hash of the package's Python sources.
 
     numba's on-disk cache is checked against the caller's own file only: a kernel that inlines a helper from
@@ -45,7 +47,7 @@ def _set_numba_cache_dir() -> None:
     """
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
-    digest = _source_digest()
+    digest = source_digest()
     bases = []
     xdg = os.environ.get("XDG_CACHE_HOME")
     if xdg:

@@ -40,20 +40,35 @@ def measure(game: str, variant: str, seconds: float = 1.0, strategy: str = "book
     m = _games.load(game)
     spec = runner.make_spec(game, variant, n=1, players=players, strategy=strategy)
     dps = spec.deals_per_session
-    args = m.kernel_args(spec.rules)
+    args = m.kernel_args(spec.rules) if hasattr(m, "kernel_args") else ()
     pol = runner.policy_codes(spec)
     ppar = runner.policy_params(spec)
     seed = np.uint64(spec.seed)
 
-    def play(k):
-        sessions = max(1, k // dps)
-        rows = np.zeros((sessions, m.ROW), dtype=np.int64)
-        m.play_sessions(*args, pol, ppar, seed, 0, dps, rows)
-
     out = np.zeros(1, dtype=np.int64)
+    if hasattr(m, "RULEBOOK"):
+        from sim.games import _contract
 
-    def shuffle(k):
-        m.shuffle_only(*args, seed, 0, k, out)
+        kernels = _contract.harness(game)
+        cfg = m.kernel_config(spec.rules)
+        seats = _contract.seats(pol, ppar)
+
+        def play(k):
+            rows = np.zeros((max(1, k // dps), _contract.row(m)), dtype=np.int64)
+            kernels.play_sessions(cfg, seats, seed, 0, dps, rows)
+
+        def shuffle(k):
+            kernels.shuffle_only(cfg, seats, seed, 0, k, out)
+
+    else:
+
+        def play(k):
+            sessions = max(1, k // dps)
+            rows = np.zeros((sessions, m.ROW), dtype=np.int64)
+            m.play_sessions(*args, pol, ppar, seed, 0, dps, rows)
+
+        def shuffle(k):
+            m.shuffle_only(*args, seed, 0, k, out)
 
     game_rate = _rate(play, seconds)
     floor = _rate(shuffle, seconds)

@@ -108,11 +108,13 @@ def rules(game, variant, players, rules):
     defaults = m.Rules()
     click.echo(f"{m.TITLE} ({m.PAGES}) - variant {variant}: {runner.rules_string(game, r)}")
     width = max(len(k) for k in r._fields)
+    pages = m.RULEBOOK.pages if hasattr(m, "RULEBOOK") else m.RULE_PAGES
+    helps = m.RULEBOOK.help if hasattr(m, "RULEBOOK") else m.RULE_HELP
     for key, value in r._asdict().items():
         mark = "*" if value != getattr(defaults, key) else " "
         click.echo(
-            f" {mark} {key:<{width}}  {runner._fmt(value):<10} {m.RULE_PAGES.get(key, ''):<14} "
-            f"{m.RULE_HELP.get(key, '')}"
+            f" {mark} {key:<{width}}  {runner._fmt(value):<10} {pages.get(key, ''):<14} "
+            f"{helps.get(key, '')}"
         )
     click.echo("   (* differs from the book's default)")
     click.echo(f"variants: {', '.join(m.VARIANTS)}")
@@ -334,7 +336,13 @@ def _emit_comparison(comp, fmt: str, out: str | None) -> None:
 
 
 def _note_compiling(spec, show: bool) -> None:
-    play = spec.module.play_sessions
+    m = spec.module
+    if hasattr(m, "RULEBOOK"):
+        from sim.games._contract import harness
+
+        play = harness(m.NAME).play_sessions
+    else:
+        play = m.play_sessions
     if show and not play.signatures and not play.stats.cache_hits:
         click.echo(f"Compiling the {spec.module.TITLE} kernel (cached after the first run)...", err=True)
 
@@ -390,7 +398,8 @@ def trace(game, variant, players, seed, deal, deck, dealer, strategy, seat_strat
         except ValueError as e:
             _fail(str(e))
     try:
-        t = m.trace(
+        t = _games.trace(
+            m,
             spec.rules,
             runner.policy_codes(spec),
             runner.policy_params(spec),

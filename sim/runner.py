@@ -235,9 +235,25 @@ class Sums:
         self.sessions += rows.shape[0]
 
 
+def row_width(module: ModuleType) -> int:
+    """The width of one session's result row for this game."""
+    if hasattr(module, "RULEBOOK"):
+        from sim.games import _contract
+
+        return _contract.row(module)
+    return int(module.ROW)
+
+
 def play_chunk(spec: RunSpec, first_session: int, count: int) -> np.ndarray:
     """The result rows (int64[count, ROW]) of sessions ``first_session .. first_session + count``."""
     module = spec.module
+    if hasattr(module, "RULEBOOK"):
+        from sim.games import _contract
+
+        strategy_seats = _contract.seats(policy_codes(spec), policy_params(spec))
+        return _contract.play_chunk(
+            module, spec.rules, strategy_seats, spec.seed, first_session, count, spec.deals_per_session
+        )
     rows = np.zeros((count, module.ROW), dtype=np.int64)
     module.play_sessions(
         *module.kernel_args(spec.rules),
@@ -337,12 +353,13 @@ def _drive(specs, chunk_sessions, progress, checkpoint, resume, threads, ci_widt
         import numba
 
         numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
-    sums = [Sums(module.ROW) for _ in specs]
-    diffs = [Sums(module.ROW) for _ in specs[1:]]
+    width = row_width(module)
+    sums = [Sums(width) for _ in specs]
+    diffs = [Sums(width) for _ in specs[1:]]
     if resume and checkpoint and os.path.exists(checkpoint):
         if len(specs) > 1:
             raise ValueError("--resume is for sim run, not compare")
-        sums = [load_checkpoint(checkpoint, spec, module.ROW)]
+        sums = [load_checkpoint(checkpoint, spec, width)]
     cols = ci_columns(module, spec.rules.players, ci_metric) if ci_width else []
     total = spec.sessions
     start = time.perf_counter()

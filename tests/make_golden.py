@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 from sim import games, runner  # noqa: E402
 
-GOLDEN_GAMES = ["popejoan", "spin", "newmarket", "jig", "commerce"]
+GOLDEN_GAMES = list(games.GAMES)
 DEALS = (0, 1, 5)
 
 
@@ -27,7 +27,7 @@ def golden(game: str) -> dict:
         r = runner.make_rules(m, variant, None, [])
         n = r.players
         pol = np.array([m.STRATEGIES[s] for s in (list(m.STRATEGIES) * n)[:n]], dtype=np.int64)
-        out[variant] = [m.trace(r, pol, np.full(n, np.nan), 2026, deal=d) for d in DEALS]
+        out[variant] = [games.trace(m, r, pol, np.full(n, np.nan), 2026, deal=d) for d in DEALS]
     return out
 
 

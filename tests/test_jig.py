@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from sim import cards as C
-from sim import runner
+from sim import games, runner
 from sim.cli import cli
 from sim.games import _stops as S
 from sim.games import jig as G
@@ -37,7 +37,7 @@ def stacked(r: G.Rules, dealer: int, given: dict[int, str]) -> np.ndarray:
 
 def play(r: G.Rules, deck, policy=LOWEST, dealer=0, board=None) -> dict:
     pol = np.full(r.players, policy, dtype=np.int64)
-    return G.trace(r, pol, np.full(r.players, np.nan), seed=1, deck=deck, dealer=dealer, board=board)
+    return games.trace(G, r, pol, np.full(r.players, np.nan), seed=1, deck=deck, dealer=dealer, board=board)
 
 
 def runs(t: dict) -> list[list[dict]]:
@@ -186,7 +186,7 @@ def test_conservation_and_cards_every_deal(variant):
         spec = runner.make_spec("jig", variant, n=1, strategy=strategy, players=3 + (len(strategy) % 4))
         for seed in range(12):
             for deal in (0, spec.deals_per_session + 1):
-                t = G.trace(spec.rules, runner.policy_codes(spec), runner.policy_params(spec), seed, deal=deal)
+                t = games.trace(G, spec.rules, runner.policy_codes(spec), runner.policy_params(spec), seed, deal=deal)
                 _check_deal(t, spec.rules, strategy == "book")
 
 
@@ -195,7 +195,7 @@ def test_same_decks_under_every_variant_and_strategy():
     for variant in G.VARIANTS:
         for strategy in G.STRATEGIES:
             spec = runner.make_spec("jig", variant, n=1, strategy=strategy)
-            t = G.trace(spec.rules, runner.policy_codes(spec), runner.policy_params(spec), 9, deal=6)
+            t = games.trace(G, spec.rules, runner.policy_codes(spec), runner.policy_params(spec), 9, deal=6)
             decks.add(tuple(t["deck"]))
     assert len(decks) == 1
 
@@ -206,7 +206,7 @@ def test_trace_replays_the_run():
     res = runner.run(spec, chunk_sessions=1)
     nets = np.zeros(4)
     for d in range(4):
-        t = G.trace(spec.rules, runner.policy_codes(spec), runner.policy_params(spec), 5, deal=d)
+        t = games.trace(G, spec.rules, runner.policy_codes(spec), runner.policy_params(spec), 5, deal=d)
         nets += t["net"]
     for s in range(4):
         assert res.metric("net", seat=s)[0] == pytest.approx(nets[s] / 4)
@@ -224,9 +224,11 @@ def test_threads_and_chunks_do_not_change_results():
 
 
 def test_shuffle_only_deals_the_run_decks():
-    prm, dm, tabs = G.kernel_args(G.Rules().validated())
+    from sim.games._contract import harness, seats
+
+    cfg = G.kernel_config(G.Rules().validated())
     out = np.zeros(1, dtype=np.int64)
-    G.shuffle_only(prm, dm, tabs, np.uint64(1), 0, 10, out)
+    harness("jig").shuffle_only(cfg, seats(np.zeros(4), np.zeros(4)), np.uint64(1), 0, 10, out)
     assert out[0] != 0
 
 

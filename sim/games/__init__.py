@@ -1,20 +1,20 @@
-"""The games. Each module has the same shape: Rules, VARIANTS, STRATEGIES, EVENTS, play_deal, play_sessions.
+"""The games: every module (or package) in this folder whose name does not start with ``_`` is one game.
 
-``GAMES`` maps the name a user types to the module path; modules are imported on demand so that the CLI can
-validate input before anything is compiled.
+Each fulfils the contract in ``sim.games._contract`` (a test checks every one). ``GAMES`` maps the name a user
+types to the module path; it is found by listing this folder, so adding a game edits nothing here. Modules are
+imported on demand so that the CLI can validate input before anything is compiled.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from types import ModuleType
 
 GAMES: dict[str, str] = {
-    "popejoan": "sim.games.popejoan",
-    "spin": "sim.games.spin",
-    "newmarket": "sim.games.newmarket",
-    "jig": "sim.games.jig",
-    "commerce": "sim.games.commerce",
+    info.name: f"{__name__}.{info.name}"
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name)
+    if not info.name.startswith("_")
 }
 
 
@@ -23,3 +23,12 @@ def load(name: str) -> ModuleType:
     if name not in GAMES:
         raise ValueError(f"unknown game {name!r}; choose from {', '.join(sorted(GAMES))}")
     return importlib.import_module(GAMES[name])
+
+
+def trace(module: ModuleType, rules, policies, policy_params, seed: int, **where) -> dict:
+    """One deal of ``module`` played out with every action and payment (see ``sim.games._contract.trace``)."""
+    if not hasattr(module, "RULEBOOK"):  # a game not yet on the contract
+        return module.trace(rules, policies, policy_params, seed, **where)
+    from sim.games import _contract
+
+    return _contract.trace(module, rules, policies, policy_params, seed, **where)

@@ -31,6 +31,7 @@ import numpy as np
 from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
+from sim.games import _ledger as L
 from sim.games._common import as_bool, as_choice, as_count, as_int, check_pack_deck  # noqa: F401 (re-exported)
 
 # holder codes (seats are 0..n-1)
@@ -502,3 +503,52 @@ def trace_payments(tr_pays: np.ndarray, k: int, reasons: tuple[str, ...], pools:
             item["compartment"] = pools[p[4]]
         out.append(item)
     return out
+
+
+# -- on the game contract's workspace (sim.games._contract): fields deck, holder, hand, masks, deck_rng,
+# seat_rng, and the ledger's (sim.games._ledger) ---------------------------------------------------------------
+
+
+@kernel
+def seed_streams(ws, seed, session, n):
+    """Stream 0 shuffles the deck; stream 1 + s is seat s's strategy randomness (sim.rng)."""
+    seed_session(ws.deck_rng, ws.seat_rng, seed, session, n)
+
+
+@kernel(inline=True)
+def deal_ws(ws, dmap, tabs, dealer, n):
+    """Deal ``ws.deck`` into the hands (see ``deal``); returns the turn-up's position or -1."""
+    return deal(ws.deck, dmap, tabs, dealer, n, ws.holder, ws.hand, ws.masks)
+
+
+@kernel(inline=True)
+def play_card(ws, tabs, seat, x, flag):
+    """Seat plays the card at position x; traced as (seat, card, stop=0, flag)."""
+    play(ws.holder, ws.hand, ws.masks, seat, x)
+    k = L.next_action(ws)
+    if k >= 0:
+        ws.tr_actions[k, TR_SEAT] = seat
+        ws.tr_actions[k, TR_CARD] = tabs[1, x]
+        ws.tr_actions[k, TR_STOP] = 0
+        ws.tr_actions[k, TR_FLAG] = flag
+
+
+@kernel
+def pay_for_cards(ws, winner, n, odd_seat, odd_rate, reason):
+    """Going out: each other player pays the winner a stake per card left in his hand; ``odd_seat`` (or -1)
+    pays ``odd_rate`` per card instead. Returns the counters paid."""
+    total = 0
+    for q in range(n):
+        if q == winner:
+            continue
+        amount = count(ws.hand[q])
+        if q == odd_seat:
+            amount *= odd_rate
+        total += amount
+        L.pay(ws, q, winner, amount, reason, L.NO_COMPARTMENT)
+    return total
+
+
+def traced_plays(ws, flag_name: str) -> list[dict]:
+    """The traced plays as dicts {seat, play, stop} (+ {flag_name: True} where the flag is set)."""
+    return trace_actions(ws.tr_actions, int(ws.tr_count[0]), flag_name)

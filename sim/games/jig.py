@@ -12,8 +12,8 @@ card ending the run is his own ("bring the Jig into their own hand again", p. 96
 
     board int64[1]: 0 pool (only when pool_ante > 0; the first out takes it every deal)
 
-Per-thread workspace (see ``_workspace``): holder int8[64], hand uint64[10], masks uint64[2], deck int8[52],
-deck_rng uint64[4], seat_rng uint64[10, 4]; net int64[10], ev int64[len(EVENTS)], board int64[1].
+The per-thread arrays are the fields of ``Workspace``; the session loop, trace and floor are the shared harness
+(sim/games/_harness.py), which calls this module's kernels.
 """
 
 from __future__ import annotations
@@ -21,51 +21,44 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim import cards as C
-from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
+from sim.games import _ledger as L
 from sim.games import _stops as S
-from sim.games._common import (
-    MAX_SEATS,
-    row_width,
-)
-from sim.games._record import record_deal
+from sim.games._common import MAX_SEATS
+from sim.games._contract import TracedDeal
+from sim.games._rules import MAX_STAKE, Rule, RuleBook, names_index
 
 NAME = "jig"
 TITLE = "Jig"
 PAGES = "pp. 95-97"
 PLAYERS = (3, 8)
+DEAL = "deal"
 
 JIG = 5  # Snip, Snap, Snorum, Hicockalorum, Jig (p. 95)
 
 
-class Rules(NamedTuple):
-    players: int = 4  # a round game for any number (p. 95); the toolkit plays 3 to 8
-    pool_ante: int = 0  # counters paid into a pool the first out takes; 0 = no pool (p. 96)
-    pool_payer: str = "all"  # all: each player pays pool_ante (p. 96); dealer: the dealer alone pays in (p. 96)
-
-    def validated(self) -> Rules:
-        """These rules with types normalised; ValueError in a player's words when they cannot be played."""
-        r = self._replace(
-            players=S.as_int("players", self.players),
-            pool_ante=S.as_count("pool_ante", self.pool_ante),
-            pool_payer=S.as_choice("pool_payer", self.pool_payer, ("all", "dealer")),
-        )
-        lo, hi = PLAYERS
-        if not lo <= r.players <= hi:
-            raise ValueError(f"{TITLE} needs {lo} to {hi} players (got {r.players})")
-        return r
-
-
-RULE_PAGES: dict[str, str] = {"players": "p. 95", "pool_ante": "p. 96", "pool_payer": "p. 96"}
-RULE_HELP: dict[str, str] = {
-    "players": "number of players, 3 to 8",
-    "pool_ante": "counters paid into a pool each deal, taken by the first out (0 = no pool)",
-    "pool_payer": "who pays pool_ante: all (each player) or dealer (the dealer alone)",
-}
+RULEBOOK = RuleBook(
+    __name__,
+    TITLE,
+    (
+        Rule("players", 4, "p. 95", "number of players, 3 to 8", lo=PLAYERS[0], hi=PLAYERS[1]),
+        Rule(
+            "pool_ante", 0, "p. 96", "counters paid into a pool each deal, taken by the first out (0 = no pool)",
+            lo=0, hi=MAX_STAKE,
+        ),  # fmt: skip
+        Rule(
+            "pool_payer", "all", "p. 96", "who pays pool_ante: all (each player) or dealer (the dealer alone)",
+            choices=("all", "dealer"),
+        ),  # fmt: skip
+    ),
+)
+Rules = RULEBOOK.Rules
+P = RULEBOOK.layout
+DEALER_ANTES = RULEBOOK.choice("pool_payer", "dealer")
 
 VARIANTS: dict[str, dict] = {
     "standard": {},
@@ -74,6 +67,8 @@ VARIANTS: dict[str, dict] = {
 }
 
 STRATEGIES: dict[str, int] = {"book": S.BOOK, "lowest": S.LOWEST, "random": S.RANDOM}
+DEFAULT_STRATEGY = "book"
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {}
 STRATEGY_HELP: dict[str, str] = {
     "book": "remembers the cards played, so knows where every run ends; leads a card whose Jig (the card four "
     "above, or the stop before it) it holds itself, shedding most (p. 96); else the lead that sheds most",
@@ -91,8 +86,7 @@ EVENTS: tuple[str, ...] = (
     "pool_taken",  # counters the winner took from the pool
 )
 SESSION_METRICS: tuple[str, ...] = ()
-ROW = row_width(len(EVENTS), len(SESSION_METRICS))
-E_JIGS, E_STOPS, E_PLAYS, E_LEADS, E_KEPT, E_CARDS_PAID, E_POOL_TAKEN = range(7)
+E = names_index(EVENTS)
 
 POOLS = ("pool",)
 POOL = 0
@@ -101,27 +95,21 @@ R_ANTE, R_POOL, R_CARDS = range(3)
 
 PACK = C.full_pack()
 
-P_PLAYERS, P_ANTE, P_DEALER_ANTES = 0, 1, 2
-N_PARAMS = 3
 
-
-def dealmap(r: Rules) -> np.ndarray:
+def dealmap(r) -> np.ndarray:
     """Every card dealt, one at a time from the elder hand; the first 52 mod n players get one more."""
     n = r.players
     base, extra = divmod(len(PACK), n)
     return S.deal_map(n, [base + (1 if j < extra else 0) for j in range(n)], 0, 0, turnup=False)
 
 
-def params(r: Rules) -> np.ndarray:
-    p = np.zeros(N_PARAMS, dtype=np.int64)
-    p[P_PLAYERS] = r.players
-    p[P_ANTE] = r.pool_ante
-    p[P_DEALER_ANTES] = r.pool_payer == "dealer"
-    return p
-
-
-def deals_per_session(r: Rules, rotations: int) -> int:
+def deals_per_session(r, rotations: int) -> int:
     return r.players * rotations
+
+
+def kernel_config(r) -> tuple:
+    """cfg for the kernels: (int64 rule parameters, dealmap, position tables)."""
+    return RULEBOOK.params(r), dealmap(r), S.position_tables(False)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -176,198 +164,134 @@ def _choose_lead(policy, h, masks, state):
     return jig_lead(h, masks[S.LIVE])
 
 
-@kernel(inline=True)
-def _play_card(x, seat, tabs, holder, hand, masks, ev, trace_on, tr_actions, tr_count):
-    S.play(holder, hand, masks, seat, x)
-    ev[E_PLAYS] += 1
-    if trace_on:
-        S.record_play(x, seat, 0, tabs, trace_on, tr_actions, tr_count)
+class Workspace(NamedTuple):
+    """Per-thread arrays (made once per block of sessions, never per deal)."""
+
+    deck: np.ndarray  # int8[52], the cards in the order dealt
+    holder: np.ndarray  # int8[64], who holds each position (sim.games._stops)
+    hand: np.ndarray  # uint64[10], each seat's cards
+    masks: np.ndarray  # uint64[2], live and spare cards
+    deck_rng: np.ndarray  # uint64[4], the session's deck stream
+    seat_rng: np.ndarray  # uint64[10, 4], each seat's strategy stream
+    board: np.ndarray  # int64[1], the pool
+    net: np.ndarray  # int64[10], this deal's counters won (+) or lost (-) per seat
+    won: np.ndarray  # int64[10], 1 for the seat that went out
+    ev: np.ndarray  # int64[len(EVENTS)], this deal's events
+    tracing: np.ndarray  # bool[1]: record actions and payments
+    tr_actions: np.ndarray  # int64[k, 4]: seat, card, stop, jig (sim.games._stops TR_*)
+    tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
+    tr_count: np.ndarray  # int64[2]: actions, payments recorded
+
+
+@njit(cache=True)
+def new_workspace(cfg, trace_rows):
+    return Workspace(
+        np.empty(52, dtype=np.int8),
+        np.empty(64, dtype=np.int8),
+        np.zeros(MAX_SEATS, dtype=np.uint64),
+        np.zeros(2, dtype=np.uint64),
+        np.empty(4, dtype=np.uint64),
+        np.empty((MAX_SEATS, 4), dtype=np.uint64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(len(EVENTS), dtype=np.int64),
+        np.zeros(1, dtype=np.bool_),
+        np.zeros((trace_rows, 4), dtype=np.int64),
+        np.zeros((trace_rows, 5), dtype=np.int64),
+        np.zeros(2, dtype=np.int64),
+    )
 
 
 @kernel
-def play_deal(
-    prm, dmap, tabs, deck, dealer, policies, seat_rng, board, net, ev, holder, hand, masks, trace_on, tr_actions,
-    tr_pays, tr_count,
-):  # fmt: skip
-    """Play one deal of Jig on a stacked ``deck`` (int8 card codes, order dealt) with ``dealer`` dealing.
+def begin_session(cfg, ws, seats, seed, session):
+    S.seed_streams(ws, seed, session, cfg[0][P.players])
+    ws.board[POOL] = 0
 
-    ``board`` (int64[1], the pool) is carried in and out; ``net`` (int64[>=n]) and ``ev`` are zeroed and
-    filled. When ``trace_on``, actions (seat, card, stop, jig) and payments (from, to, amount, reason, pool) are
-    appended to ``tr_actions`` / ``tr_pays`` and counted in ``tr_count``. Returns the seat that went out.
+
+@kernel
+def deal_cards(cfg, ws):
+    S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
+
+
+@kernel
+def deal_hands(cfg, ws, dealer):
+    prm, dmap, tabs = cfg
+    S.deal_ws(ws, dmap, tabs, dealer, prm[P.players])
+    return np.int64(ws.hand[0] & np.uint64(1))
+
+
+@kernel
+def end_session(cfg, ws, row, col):
+    pass
+
+
+@kernel(inline=True)
+def _play(ws, tabs, seat, x):
+    S.play_card(ws, tabs, seat, x, 0)
+    ws.ev[E.plays] += 1
+
+
+@kernel
+def play_deal(cfg, ws, dealer, seats):
+    """Play one deal of Jig on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
+
+    ``ws.board`` (the pool) is carried in and out; ``ws.net``, ``ws.won`` and ``ws.ev`` are this deal's.
     """
-    n = prm[P_PLAYERS]
-    for s in range(n):
-        net[s] = 0
-    for e in range(ev.shape[0]):
-        ev[e] = 0
-    ante = prm[P_ANTE]
+    prm, dmap, tabs = cfg
+    n = prm[P.players]
+    L.begin_deal(ws, n)
+    ante = prm[P.pool_ante]
     if ante > 0:  # "by each player contributing to it equally, by calling upon the dealer to pay in" (p. 96)
         for s in range(n):
-            if s == dealer or not prm[P_DEALER_ANTES]:
-                S.pay(s, S.BOARD, ante, R_ANTE, POOL, net, board, trace_on, tr_pays, tr_count)
-    S.deal(deck, dmap, tabs, dealer, n, holder, hand, masks)
+            if s == dealer or prm[P.pool_payer] != DEALER_ANTES:
+                L.pay(ws, s, L.BOARD, ante, R_ANTE, POOL)
+    S.deal_ws(ws, dmap, tabs, dealer, n)
 
     leader = (dealer + 1) % n  # the elder hand plays first (p. 95)
     winner = -1
     while winner < 0:
-        last = _choose_lead(policies[leader], hand[leader], masks, seat_rng[leader])
+        last = _choose_lead(seats[0][leader], ws.hand[leader], ws.masks, ws.seat_rng[leader])
         player = leader
-        ev[E_LEADS] += 1
-        _play_card(last, player, tabs, holder, hand, masks, ev, trace_on, tr_actions, tr_count)
-        if hand[player] == 0:
+        ws.ev[E.leads] += 1
+        _play(ws, tabs, player, last)
+        if ws.hand[player] == 0:
             winner = player
             break
         k = 1
         while k < JIG:
-            h = S.next_holder(holder, last)
+            h = S.next_holder(ws.holder, last)
             if h < 0:
                 break
             last += 1
             player = h
-            _play_card(last, player, tabs, holder, hand, masks, ev, trace_on, tr_actions, tr_count)
+            _play(ws, tabs, player, last)
             k += 1
-            if hand[player] == 0:
+            if ws.hand[player] == 0:
                 winner = player
                 break
         if winner >= 0:
             break
         # the run is over: Jig (its fifth card) or a stop; the player of that card leads (pp. 95-96)
         if k == JIG:
-            ev[E_JIGS] += 1
-            if trace_on:
-                S.mark_last(S.TR_FLAG, 1, trace_on, tr_actions, tr_count)
+            ws.ev[E.jigs] += 1
+            L.mark_last(ws, S.TR_FLAG, 1)
         else:
-            ev[E_STOPS] += 1
-        if trace_on:
-            S.mark_last(S.TR_STOP, 1, trace_on, tr_actions, tr_count)
+            ws.ev[E.stops] += 1
+        L.mark_last(ws, S.TR_STOP, 1)
         if player == leader:
-            ev[E_KEPT] += 1
+            ws.ev[E.jig_kept] += 1
         leader = player
 
     # "Out": a counter for every card left from each player, and the pool (p. 96)
-    ev[E_POOL_TAKEN] += S.take(POOL, winner, R_POOL, net, board, trace_on, tr_pays, tr_count)
-    ev[E_CARDS_PAID] += S.pay_cards(winner, n, hand, -1, 1, R_CARDS, net, board, trace_on, tr_pays, tr_count)
-    return winner
-
-
-@njit(cache=True)
-def _workspace():
-    """Per-thread arrays for play_deal (allocated once per block of sessions, never per deal)."""
-    holder = np.empty(64, dtype=np.int8)
-    hand = np.zeros(MAX_SEATS, dtype=np.uint64)
-    masks = np.zeros(2, dtype=np.uint64)
-    deck = np.empty(52, dtype=np.int8)
-    deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rng = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-    return holder, hand, masks, deck, deck_rng, seat_rng
-
-
-@njit(parallel=True, cache=True)
-def play_sessions(prm, dmap, tabs, policies, policy_params, seed, first_session, deals_per_session, rows):
-    """Play sessions ``first_session .. first_session + rows.shape[0]`` and write one row each.
-
-    ``rows`` is int64[sessions, ROW] (layout in sim.games._common); ``policies`` int64[n] per seat and
-    ``policy_params`` float64[n] (unused: Jig's strategies take no parameter). Each session's numbers depend
-    only on (seed, session index), so any split of the work into chunks, blocks or threads gives the same rows.
-    """
-    n_sessions = rows.shape[0]
-    n_blocks = min(n_sessions, 64)
-    for blk in prange(n_blocks):
-        holder, hand, masks, deck, deck_rng, seat_rng = _workspace()
-        board = np.zeros(1, dtype=np.int64)
-        net = np.zeros(MAX_SEATS, dtype=np.int64)
-        ev = np.zeros(len(EVENTS), dtype=np.int64)
-        tr_actions = np.zeros((1, 4), dtype=np.int64)
-        tr_pays = np.zeros((1, 5), dtype=np.int64)
-        tr_count = np.zeros(2, dtype=np.int64)
-        lo = (blk * n_sessions) // n_blocks
-        hi = ((blk + 1) * n_sessions) // n_blocks
-        for i in range(lo, hi):
-            _play_session(
-                prm, dmap, tabs, policies, seed, first_session + i, deals_per_session, rows[i], holder, hand,
-                masks, deck, deck_rng, seat_rng, board, net, ev, tr_actions, tr_pays, tr_count,
-            )  # fmt: skip
-
-
-@kernel
-def _play_session(
-    prm, dmap, tabs, policies, seed, session, deals_per_session, row, holder, hand, masks, deck, deck_rng,
-    seat_rng, board, net, ev, tr_actions, tr_pays, tr_count,
-):  # fmt: skip
-    n = prm[P_PLAYERS]
-    S.seed_session(deck_rng, seat_rng, seed, session, n)
-    board[POOL] = 0
-    for j in range(row.shape[0]):
-        row[j] = 0
-    for d in range(deals_per_session):
-        dealer = d % n
-        S.shuffle_pack(deck, PACK, deck_rng)
-        w = play_deal(
-            prm, dmap, tabs, deck, dealer, policies, seat_rng, board, net, ev, holder, hand, masks, False,
-            tr_actions, tr_pays, tr_count,
-        )  # fmt: skip
-        record_deal(row, net, ev, n, dealer, w)
-
-
-@njit(cache=True)
-def shuffle_only(prm, dmap, tabs, seed, first_session, n_deals, out):
-    """The floor for ``sim bench``: shuffle the pack and deal it ``n_deals`` times, no play."""
-    holder, hand, masks, deck, deck_rng, seat_rng = _workspace()
-    n = prm[P_PLAYERS]
-    acc = 0
-    rng.seed_stream(deck_rng, seed, first_session, 0)
-    for d in range(n_deals):
-        S.shuffle_pack(deck, PACK, deck_rng)
-        acc += S.deal(deck, dmap, tabs, d % n, n, holder, hand, masks)
-        acc += np.int64(hand[0] & np.uint64(1))
-    out[0] = acc
-
-
-@njit(cache=True)
-def trace_deal(
-    prm, dmap, tabs, policies, seed, session, deal_in_session, deck_in, dealer_in, deck_out, board_before, board,
-    net, ev, tr_actions, tr_pays, tr_count,
-):  # fmt: skip
-    """Replay one deal exactly as ``play_sessions`` plays it, recording every action and payment.
-
-    With an empty ``deck_in``, deals 0 .. deal_in_session-1 of ``session`` are played silently first and deal
-    ``deal_in_session`` is traced; with a stacked ``deck_in`` that deck is played with ``dealer_in`` dealing on
-    the given ``board``. Returns the winner; ``deck_out`` receives the deck played.
-    """
-    n = prm[P_PLAYERS]
-    holder, hand, masks, deck, deck_rng, seat_rng = _workspace()
-    S.seed_session(deck_rng, seat_rng, seed, session, n)
-    dealer = dealer_in
-    if deck_in.shape[0] == 0:
-        for d in range(deal_in_session):
-            S.shuffle_pack(deck, PACK, deck_rng)
-            play_deal(
-                prm, dmap, tabs, deck, d % n, policies, seat_rng, board, net, ev, holder, hand, masks, False,
-                tr_actions, tr_pays, tr_count,
-            )  # fmt: skip
-        S.shuffle_pack(deck, PACK, deck_rng)
-        dealer = deal_in_session % n
-    else:
-        for j in range(deck_in.shape[0]):
-            deck[j] = deck_in[j]
-    for j in range(PACK.shape[0]):
-        deck_out[j] = deck[j]
-    board_before[POOL] = board[POOL]
-    tr_count[0] = 0
-    tr_count[1] = 0
-    return play_deal(
-        prm, dmap, tabs, deck, dealer, policies, seat_rng, board, net, ev, holder, hand, masks, True, tr_actions,
-        tr_pays, tr_count,
-    )  # fmt: skip
+    ws.won[winner] = 1
+    ws.ev[E.pool_taken] += L.take(ws, POOL, winner, R_POOL)
+    ws.ev[E.cards_paid] += S.pay_for_cards(ws, winner, n, -1, 1, R_CARDS)
+    return (dealer + 1) % n
 
 
 # ----------------------------------------------------------------------------------------------------------
-# the Python side: what the driver and the CLI call
-
-
-def kernel_args(r: Rules) -> tuple:
-    """The arguments ``play_sessions`` takes before the policies: (params, dealmap, position tables)."""
-    return params(r), dealmap(r), S.position_tables(False)
+# the Python side
 
 
 def check_deck(text: str) -> np.ndarray:
@@ -375,64 +299,33 @@ def check_deck(text: str) -> np.ndarray:
     return S.check_pack_deck(text, PACK, TITLE)
 
 
-def deck_from_hands(r: Rules, dealer: int, hands: dict[int, str]) -> np.ndarray:
+def deck_from_hands(r, dealer: int, hands: dict[int, str]) -> np.ndarray:
     """Stack a deck so that each seat is dealt ``hands[seat]`` (text)."""
     return check_deck(C.format(S.stack_deck(dealmap(r), dealer, r.players, hands)))
 
 
-def trace(
-    r: Rules,
-    policies: np.ndarray,
-    policy_params: np.ndarray,
-    seed: int,
-    deal: int = 0,
-    deck: np.ndarray | None = None,
-    dealer: int = 0,
-    rotations: int = 1,
-    board: np.ndarray | None = None,
-) -> dict:
-    """One deal played out card by card with every payment, as a JSON-ready dict.
-
-    Without ``deck``: deal number ``deal`` of a run with this seed (counted from 0), exactly as the run played
-    it. With ``deck``: that stacked deck, ``dealer`` dealing, on ``board`` (an empty pool by default).
-    """
-    prm, dm, tabs = kernel_args(r)
-    n = r.players
-    session, k = divmod(int(deal), deals_per_session(r, rotations))
-    deck_in = np.zeros(0, dtype=np.int8) if deck is None else np.asarray(deck, dtype=np.int8)
-    if deck is not None:
-        session, k = 0, 0
-    deck_out = np.zeros(52, dtype=np.int8)
-    board_before = np.zeros(1, dtype=np.int64)
-    live = np.zeros(1, dtype=np.int64) if board is None else np.array(board, dtype=np.int64)
-    net = np.zeros(MAX_SEATS, dtype=np.int64)
-    ev = np.zeros(len(EVENTS), dtype=np.int64)
-    tr_actions = np.zeros((256, 4), dtype=np.int64)
-    tr_pays = np.zeros((256, 5), dtype=np.int64)
-    tr_count = np.zeros(2, dtype=np.int64)
-    winner = trace_deal(
-        prm, dm, tabs, np.asarray(policies, dtype=np.int64), np.uint64(seed), session, k, deck_in, int(dealer),
-        deck_out, board_before, live, net, ev, tr_actions, tr_pays, tr_count,
-    )  # fmt: skip
-    dealer_seat = k % n if deck is None else int(dealer)
-    order = deck_out[: len(PACK)].tolist()
-    hands, _, _ = S.dealt_hands(order, dm, dealer_seat, n)
+def describe_trace(run: TracedDeal) -> dict:
+    """A traced deal as a JSON-ready dict: the deal, every play and payment, the nets and events."""
+    n = run.players
+    order = run.deck[: len(PACK)]
+    hands, _, _ = S.dealt_hands(order, run.cfg[1], run.dealer, n)
+    ws = run.ws
     return {
         "game": NAME,
-        "rules": dict(r._asdict()),
-        "seed": int(seed),
-        "deal": None if deck is not None else int(deal),
-        "deck": [C.format_card(c) for c in order],
-        "dealer": dealer_seat,
-        "elder": (dealer_seat + 1) % n,
+        "rules": dict(run.rules._asdict()),
+        "seed": run.seed,
+        "deal": run.deal,
+        "deck": L.cards(order),
+        "dealer": run.dealer,
+        "elder": (run.dealer + 1) % n,
         "hands": hands,
         "spare": [],
         "turnup": None,
-        "board_before": {name: int(v) for name, v in zip(POOLS, board_before)},
-        "board_after": {name: int(v) for name, v in zip(POOLS, live)},
-        "actions": S.trace_actions(tr_actions, int(tr_count[0]), "jig"),
-        "payments": S.trace_payments(tr_pays, int(tr_count[1]), REASONS, POOLS),
-        "winner": int(winner),
-        "net": [int(x) for x in net[:n]],
-        "events": {name: int(v) for name, v in zip(EVENTS, ev)},
+        "board_before": L.board(run.board_before, POOLS),
+        "board_after": L.board(ws.board, POOLS),
+        "actions": S.traced_plays(ws, "jig"),
+        "payments": L.payments(ws, REASONS, POOLS),
+        "winner": int(np.argmax(ws.won[:n])),
+        "net": [int(x) for x in ws.net[:n]],
+        "events": {name: int(v) for name, v in zip(EVENTS, ws.ev)},
     }

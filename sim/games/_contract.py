@@ -1,0 +1,232 @@
+"""The contract a game module fulfils, and what the toolkit builds on it (the harness, traces, chunks).
+
+Adding a game is adding its module (or package) under ``sim/games/`` with the names of ``Game`` below, its
+tests and its analysis scripts: the registry finds it, and the CLI, runner, bench, goldens, claims index and the
+parametrised tests all read it from there. ``check(module)`` lists what a module lacks; a test runs it on every
+registered game.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Protocol
+
+import numpy as np
+
+from sim.games._common import row_width
+from sim.games._rules import RuleBook
+
+TRACE_ROWS = 2048  # trace records a traced deal may write (actions and payments each)
+
+
+class Game(Protocol):
+    """What a game module provides. Kernels are numba functions; the rest is plain Python."""
+
+    NAME: str  # what a user types: ``sim run jig``
+    TITLE: str  # "Jig"
+    PAGES: str  # the book's pages, "pp. 95-97"
+    DEAL: str  # what one driver "deal" is, in words: "deal", or "game" where a deal is a whole game
+    RULEBOOK: RuleBook  # every rule once (sim.games._rules); ``Rules = RULEBOOK.Rules``
+    Rules: type
+    VARIANTS: dict[str, dict]  # the book's named variations, "standard" first
+    STRATEGIES: dict[str, int]  # strategy name -> the kernel's code
+    STRATEGY_HELP: dict[str, str]
+    STRATEGY_PARAMS: dict[str, tuple[float, float]]  # strategies that take ``name:value``, and its range
+    DEFAULT_STRATEGY: str
+    EVENTS: tuple[str, ...]  # per-deal counts the kernel records, summed over a session
+    SESSION_METRICS: tuple[str, ...]  # values at a session's end (e.g. counters left on the board)
+
+    def deals_per_session(self, r: Any, rotations: int) -> int: ...
+    def kernel_config(self, r: Any) -> tuple: ...  # cfg: (int64 params, the game's constant tables ...)
+    def check_deck(self, text: str) -> np.ndarray: ...  # a stacked deck from text, or ValueError
+    def describe_trace(self, run: TracedDeal) -> dict: ...  # a traced deal as a JSON-ready dict
+
+    # kernels the harness calls (see sim/games/_harness.py for what each does)
+    new_workspace: Callable
+    begin_session: Callable
+    deal_cards: Callable
+    deal_hands: Callable
+    play_deal: Callable
+    end_session: Callable
+
+
+REQUIRED = tuple(Game.__annotations__) + (
+    "deals_per_session",
+    "kernel_config",
+    "check_deck",
+    "describe_trace",
+)
+
+
+def check(module: ModuleType) -> list[str]:
+    """What ``module`` lacks or gets wrong of the contract (empty when it fulfils it)."""
+    problems = [f"{module.__name__} has no {name}" for name in REQUIRED if not hasattr(module, name)]
+    if problems:
+        return problems
+    if module.Rules is not module.RULEBOOK.Rules:
+        problems.append("Rules must be RULEBOOK.Rules")
+    if next(iter(module.VARIANTS)) != "standard":
+        problems.append("the first variant must be 'standard'")
+    for variant, fields in module.VARIANTS.items():
+        unknown = set(fields) - set(module.Rules._fields)
+        if unknown:
+            problems.append(f"variant {variant} sets unknown rules {sorted(unknown)}")
+    if module.DEFAULT_STRATEGY not in module.STRATEGIES:
+        problems.append("DEFAULT_STRATEGY is not a strategy")
+    if set(module.STRATEGY_HELP) != set(module.STRATEGIES):
+        problems.append("every strategy needs its help text, and only strategies")
+    if len(set(module.EVENTS)) != len(module.EVENTS):
+        problems.append("an event is named twice")
+    return problems
+
+
+def row(module: ModuleType) -> int:
+    """The width of a session's result row for this game."""
+    return row_width(len(module.EVENTS), len(module.SESSION_METRICS))
+
+
+def seats(policies: np.ndarray, params: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' record of the seats' strategies: (codes int64[n], parameters float64[n], NaN = none)."""
+    return np.ascontiguousarray(policies, dtype=np.int64), np.ascontiguousarray(params, dtype=np.float64)
+
+
+# -- the harness, one compiled copy per game --------------------------------------------------------------------
+
+
+@functools.cache
+def harness(name: str) -> ModuleType:
+    """The harness kernels (sim/games/_harness.py) bound to game module ``sim.games.<name>``.
+
+    The template is copied with its game import rewritten, into a folder keyed by the package's sources, and
+    imported from there; numba caches the copy's kernels like any other file's. A copy is written only when it
+    differs (atomically), so processes sharing the folder do not invalidate each other's cache.
+    """
+    from sim import source_digest
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "_harness.py")) as f:
+        template = f.read()
+    marker = "import sim.games.GAME as G"
+    if marker not in template:  # pragma: no cover - guards an edit of the template
+        raise RuntimeError("sim/games/_harness.py lost its game import line")
+    source = template.replace(marker, f"import sim.games.{name} as G")
+    folder = _harness_folder(source_digest())
+    path = os.path.join(folder, f"harness_{name}.py")
+    if not _same_text(path, source):
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".harness-", suffix=".py")
+        with os.fdopen(fd, "w") as f:
+            f.write(source)
+        os.replace(tmp, path)
+    module_name = f"sim.games._harness_{name}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _harness_folder(digest: str) -> str:
+    for base in (os.environ.get("NUMBA_CACHE_DIR"), tempfile.gettempdir()):
+        if not base:
+            continue
+        path = os.path.join(base, "sim-harness", digest)
+        try:
+            os.makedirs(path, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(path, os.W_OK):
+            return path
+    return tempfile.mkdtemp(prefix="sim-harness-")
+
+
+def _same_text(path: str, text: str) -> bool:
+    try:
+        with open(path) as f:
+            return f.read() == text
+    except OSError:
+        return False
+
+
+def play_chunk(module: ModuleType, rules: Any, strategy_seats: tuple, seed: int, first: int, count: int, deals: int):
+    """The result rows (int64[count, row]) of sessions ``first .. first + count`` of a run."""
+    rows = np.zeros((count, row(module)), dtype=np.int64)
+    harness(module.NAME).play_sessions(
+        module.kernel_config(rules), strategy_seats, np.uint64(seed), first, deals, rows
+    )
+    return rows
+
+
+# -- one traced deal ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class TracedDeal:
+    """A deal played with the trace on: what ``describe_trace`` turns into the game's JSON-ready dict."""
+
+    rules: Any
+    cfg: tuple
+    ws: Any  # the workspace after the deal (trace records, board, nets, events)
+    seed: int
+    deal: int | None  # the deal's number in the run, None for a stacked deck
+    deck: list[int]  # card codes in the order dealt
+    dealer: int
+    next_dealer: int
+    board_before: np.ndarray
+
+    @property
+    def players(self) -> int:
+        return int(self.rules.players)
+
+
+def trace(
+    module: ModuleType,
+    rules: Any,
+    policies: np.ndarray,
+    policy_params: np.ndarray,
+    seed: int,
+    deal: int = 0,
+    deck: np.ndarray | None = None,
+    dealer: int = 0,
+    rotations: int = 1,
+    board: np.ndarray | None = None,
+) -> dict:
+    """One deal played out with every action and payment, as the game's JSON-ready dict.
+
+    Without ``deck``: deal number ``deal`` of a run with this seed (counted from 0), exactly as the run played
+    it. With ``deck``: that stacked deck, ``dealer`` dealing, on ``board`` (empty by default).
+    """
+    cfg = module.kernel_config(rules)
+    ws = module.new_workspace(cfg, TRACE_ROWS)
+    session, k = divmod(int(deal), module.deals_per_session(rules, rotations))
+    if deck is None:
+        deck_in = np.zeros(0, dtype=np.int8)
+    else:
+        session, k = 0, 0
+        deck_in = np.asarray(deck, dtype=np.int8)
+        if board is not None:
+            ws.board[:] = np.asarray(board, dtype=np.int64)
+    deck_out = np.zeros(ws.deck.shape[0], dtype=np.int8)
+    board_before = np.zeros_like(ws.board)
+    dealt_by, nxt = harness(module.NAME).trace_deal(
+        cfg, ws, seats(policies, policy_params), np.uint64(seed), session, k, deck_in, int(dealer), deck_out, board_before
+    )
+    run = TracedDeal(
+        rules=rules,
+        cfg=cfg,
+        ws=ws,
+        seed=int(seed),
+        deal=None if deck is not None else int(deal),
+        deck=deck_out.tolist(),
+        dealer=int(dealt_by),
+        next_dealer=int(nxt),
+        board_before=board_before,
+    )
+    return module.describe_trace(run)

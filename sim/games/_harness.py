@@ -1,0 +1,118 @@
+"""The session harness every game shares: sessions in parallel, the deals of a session, the trace, the floor.
+
+This file is a template. ``sim.games._contract.harness(game)`` writes a copy of it with the ``import ... as G``
+line below naming that game's module, and imports the copy: its kernels then call the game's own kernels
+directly (``G.play_deal``), so numba compiles each game's harness once and caches it on disk like any other
+kernel. (Passing ``play_deal`` as an argument, or closing over it in a factory, was measured to defeat numba's
+disk cache: every process recompiled.) The copies live in the numba cache folder, keyed by the package's
+sources, so an edit here reaches every game.
+
+What a game provides (see ``sim.games._contract.Game``): ``new_workspace(cfg, trace_rows)``,
+``begin_session(cfg, ws, seats, seed, session)``, ``deal_cards(cfg, ws)``, ``deal_hands(cfg, ws, dealer)``,
+``play_deal(cfg, ws, dealer, seats)`` and ``end_session(cfg, ws, row, col)``. ``cfg`` is the tuple the game's
+``kernel_config(rules)`` returns, its first element the int64 rule parameters (players first); ``seats`` is
+(strategy codes int64[n], strategy parameters float64[n]); ``ws`` the game's workspace, a NamedTuple of arrays
+with at least ``deck``, ``board``, ``net``, ``won``, ``ev``, ``tracing`` and ``tr_count``.
+
+prange calls a non-inlined per-session kernel (measured: a workspace inlined straight into a prange body gave
+wrong sums).
+"""
+
+from numba import njit, prange
+
+import sim.games.GAME as G  # noqa: F401  (the game: this line is rewritten for each copy)
+from sim._jit import kernel
+from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
+
+N_EVENTS = len(G.EVENTS)
+
+
+@kernel
+def record_deal(row, ws, n, dealer):
+    """Add the deal just played to its session's row: nets and wins by seat and by role, and the events."""
+    for s in range(n):
+        role = (s - dealer + n) % n
+        row[COL_NET_SEAT + s] += ws.net[s]
+        row[COL_NET_ROLE + role] += ws.net[s]
+        if ws.won[s] != 0:
+            row[COL_WIN_SEAT + s] += 1
+            row[COL_WIN_ROLE + role] += 1
+    for e in range(N_EVENTS):
+        row[COL_EVENTS + e] += ws.ev[e]
+
+
+@kernel
+def play_session(cfg, ws, seats, seed, session, deals, row):
+    """One session: ``deals`` deals from seat 0's deal, the board carried between them; its row filled."""
+    n = cfg[0][0]
+    G.begin_session(cfg, ws, seats, seed, session)
+    for j in range(row.shape[0]):
+        row[j] = 0
+    ws.tracing[0] = 0
+    dealer = 0
+    for _ in range(deals):
+        G.deal_cards(cfg, ws)
+        nxt = G.play_deal(cfg, ws, dealer, seats)
+        record_deal(row, ws, n, dealer)
+        dealer = nxt
+    G.end_session(cfg, ws, row, COL_EVENTS + N_EVENTS)
+
+
+@njit(parallel=True, cache=True)
+def play_sessions(cfg, seats, seed, first_session, deals, rows):
+    """Sessions ``first_session ..`` (one int64 row each in ``rows``; layout in sim.games._common).
+
+    Each session depends only on (seed, session index), so any split into chunks, blocks or threads gives the
+    same rows. Workspaces are made once per block of sessions, never per deal.
+    """
+    n_sessions = rows.shape[0]
+    n_blocks = min(n_sessions, 64)
+    for blk in prange(n_blocks):
+        ws = G.new_workspace(cfg, 1)
+        lo = (blk * n_sessions) // n_blocks
+        hi = ((blk + 1) * n_sessions) // n_blocks
+        for i in range(lo, hi):
+            play_session(cfg, ws, seats, seed, first_session + i, deals, rows[i])
+
+
+@njit(cache=True)
+def trace_deal(cfg, ws, seats, seed, session, k, deck_in, dealer_in, deck_out, board_before):
+    """Replay one deal exactly as ``play_sessions`` plays it, with the game's trace recording on.
+
+    With an empty ``deck_in``: deals 0 .. k-1 of ``session`` are played silently (so the board and the
+    strategies' streams are as in the run) and deal k is traced. With a stacked ``deck_in``: that deck, with
+    ``dealer_in`` dealing, on the board ``ws`` holds. ``deck_out`` receives the deck and ``board_before`` the
+    board before the deal. Returns (dealer, next dealer).
+    """
+    board = ws.board.copy()
+    G.begin_session(cfg, ws, seats, seed, session)
+    ws.tracing[0] = 0
+    dealer = 0
+    if deck_in.shape[0] == 0:
+        for _ in range(k):
+            G.deal_cards(cfg, ws)
+            dealer = G.play_deal(cfg, ws, dealer, seats)
+        G.deal_cards(cfg, ws)
+    else:
+        ws.board[:] = board
+        ws.deck[: deck_in.shape[0]] = deck_in
+        dealer = dealer_in
+    deck_out[: ws.deck.shape[0]] = ws.deck
+    board_before[:] = ws.board
+    ws.tracing[0] = 1
+    ws.tr_count[:] = 0
+    nxt = G.play_deal(cfg, ws, dealer, seats)
+    return dealer, nxt
+
+
+@njit(cache=True)
+def shuffle_only(cfg, seats, seed, first_session, n_deals, out):
+    """The floor for ``sim bench``: draw the game's deck and deal it ``n_deals`` times, no play."""
+    ws = G.new_workspace(cfg, 1)
+    G.begin_session(cfg, ws, seats, seed, first_session)
+    n = cfg[0][0]
+    acc = 0
+    for d in range(n_deals):
+        G.deal_cards(cfg, ws)
+        acc += G.deal_hands(cfg, ws, d % n)
+    out[0] = acc
