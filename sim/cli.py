@@ -112,10 +112,7 @@ def rules(game, variant, players, rules):
     helps = m.RULEBOOK.help if hasattr(m, "RULEBOOK") else m.RULE_HELP
     for key, value in r._asdict().items():
         mark = "*" if value != getattr(defaults, key) else " "
-        click.echo(
-            f" {mark} {key:<{width}}  {runner._fmt(value):<10} {pages.get(key, ''):<14} "
-            f"{helps.get(key, '')}"
-        )
+        click.echo(f" {mark} {key:<{width}}  {runner._fmt(value):<10} {pages.get(key, ''):<14} {helps.get(key, '')}")
     click.echo("   (* differs from the book's default)")
     click.echo(f"variants: {', '.join(m.VARIANTS)}")
     click.echo("strategies:")

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from sim import games, runner
-from sim.games._contract import harness
 from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
+from sim.games._contract import harness
 
 CASES = [(g, v) for g in games.GAMES for v in games.load(g).VARIANTS]
 

@@ -158,9 +158,7 @@ def _same_text(path: str, text: str) -> bool:
 def play_chunk(module: ModuleType, rules: Any, strategy_seats: tuple, seed: int, first: int, count: int, deals: int):
     """The result rows (int64[count, row]) of sessions ``first .. first + count`` of a run."""
     rows = np.zeros((count, row(module)), dtype=np.int64)
-    harness(module.NAME).play_sessions(
-        module.kernel_config(rules), strategy_seats, np.uint64(seed), first, deals, rows
-    )
+    harness(module.NAME).play_sessions(module.kernel_config(rules), strategy_seats, np.uint64(seed), first, deals, rows)
     return rows
 
 
@@ -215,8 +213,9 @@ def trace(
             ws.board[:] = np.asarray(board, dtype=np.int64)
     deck_out = np.zeros(ws.deck.shape[0], dtype=np.int8)
     board_before = np.zeros_like(ws.board)
+    strategy_seats = seats(policies, policy_params)
     dealt_by, nxt = harness(module.NAME).trace_deal(
-        cfg, ws, seats(policies, policy_params), np.uint64(seed), session, k, deck_in, int(dealer), deck_out, board_before
+        cfg, ws, strategy_seats, np.uint64(seed), session, k, deck_in, int(dealer), deck_out, board_before
     )
     run = TracedDeal(
         rules=rules,

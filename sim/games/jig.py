@@ -47,11 +47,18 @@ RULEBOOK = RuleBook(
     (
         Rule("players", 4, "p. 95", "number of players, 3 to 8", lo=PLAYERS[0], hi=PLAYERS[1]),
         Rule(
-            "pool_ante", 0, "p. 96", "counters paid into a pool each deal, taken by the first out (0 = no pool)",
-            lo=0, hi=MAX_STAKE,
+            "pool_ante",
+            0,
+            "p. 96",
+            "counters paid into a pool each deal, taken by the first out (0 = no pool)",
+            lo=0,
+            hi=MAX_STAKE,
         ),  # fmt: skip
         Rule(
-            "pool_payer", "all", "p. 96", "who pays pool_ante: all (each player) or dealer (the dealer alone)",
+            "pool_payer",
+            "all",
+            "p. 96",
+            "who pays pool_ante: all (each player) or dealer (the dealer alone)",
             choices=("all", "dealer"),
         ),  # fmt: skip
     ),
