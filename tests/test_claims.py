@@ -47,7 +47,7 @@ def test_every_script_keeps_the_record():
     assert [m.CLAIM.page for m in modules] == sorted(m.CLAIM.page for m in modules)  # the book's order
 
 
-FAKE = '''
+FAKE = """
 import pandas as pd
 from sim.analysis import Answer, Claim, main
 
@@ -60,7 +60,7 @@ def answer(n, seed):
 
 if __name__ == "__main__":
     main(CLAIM, answer)
-'''
+"""
 
 
 def _script(folder, cid, page=84, quote="the words of the book", id_in_record=None):
