@@ -31,7 +31,7 @@ from sim import rng
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games import _stops as S
-from sim.games._common import MAX_SEATS
+from sim.games._common import MAX_SEATS, check_pack_deck
 from sim.games._contract import TracedDeal
 from sim.games._rules import MAX_STAKE, Rule, RuleBook, names_index
 
@@ -402,7 +402,7 @@ def check_deck(text: str) -> np.ndarray:
                 "king, queen and knave of four different suits (p. 89)"
             )
         return np.array(codes + lay + lay, dtype=np.int8)
-    return S.check_pack_deck(text, PACK, TITLE + " (48 cards, the 7s out, p. 89; or the 44 dealt)", "")
+    return check_pack_deck(text, PACK, TITLE + " (48 cards, the 7s out, p. 89; or the 44 dealt)", "")
 
 
 def deck_from_hands(r, dealer: int, hands: dict[int, str], layout: str = BOOK_LAYOUT) -> np.ndarray:
