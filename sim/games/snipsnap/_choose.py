@@ -17,6 +17,7 @@ from sim._jit import kernel
 from sim.games.snipsnap._book import BOOK, BOOK_NO_PAIRS, CARELESS, RANDOM
 
 RANK = np.uint64(1 | (1 << 13) | (1 << 26) | (1 << 39))  # the four aces; ``RANK << r`` the four of rank r
+_LANE = np.uint64(0x1FFF)  # one suit's 13 ranks
 _ONE = np.uint64(1)
 
 
@@ -35,14 +36,34 @@ def rank(c):
     return c % 13
 
 
+@kernel(inline=True)
+def ranks_held(h):
+    """The ranks of the cards in ``h`` as a 13-bit mask (the four suits' lanes OR-ed together)."""
+    return (h | (h >> np.uint64(13)) | (h >> np.uint64(26)) | (h >> np.uint64(39))) & _LANE
+
+
+@kernel
+def at_least(x):
+    """For each rank, whether ``x`` holds at least 1, 2, 3 and 4 of it (four 13-bit masks, bit-sliced counts)."""
+    a = x & _LANE
+    b = (x >> np.uint64(13)) & _LANE
+    c = (x >> np.uint64(26)) & _LANE
+    d = (x >> np.uint64(39)) & _LANE
+    two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    return a | b | c | d, two, three, a & b & c & d
+
+
+@kernel
+def pair_ranks(h):
+    """The ranks of which ``h`` holds two or more."""
+    return at_least(h)[1]
+
+
 @kernel
 def lowest(h):
     """The lowest card of mask ``h`` (ace low; the lowest suit among equals)."""
-    for r in range(13):
-        mine = h & of_rank(r)
-        if mine != 0:
-            return np.int64(ctz(mine))
-    return np.int64(-1)
+    return np.int64(ctz(h & of_rank(ctz(ranks_held(h)))))
 
 
 @kernel
@@ -54,12 +75,13 @@ def nth(h, k):
 
 
 @kernel
-def holds_pair(h):
-    """Whether ``h`` holds two or more cards of some rank."""
-    for r in range(13):
-        if popcount(h & of_rank(r)) >= 2:
-            return True
-    return False
+def fewest(ranks, x):
+    """The lowest of the ranks in ``ranks`` of which ``x`` holds the fewest cards."""
+    one, two, three, four = at_least(x)
+    for level in (~one, ~two, ~three, ~four):
+        if ranks & level != 0:
+            return ctz(ranks & level)
+    return ctz(ranks)
 
 
 @kernel
@@ -72,21 +94,9 @@ def safest(h, seen, pairs, own):
     the table alone. The chance that the next player holds one of m unseen cards of a rank, among U unseen cards
     of which he has k, is 1 - C(U - m, k) / C(U, k): it grows with m, so the fewest unseen is the safest.
     """
-    best = np.int64(-1)
-    best_key = np.int64(1 << 20)
-    for r in range(13):
-        mine = h & of_rank(r)
-        if mine == 0:
-            continue
-        held = np.int64(popcount(mine))
-        if pairs and held < 2:
-            continue
-        unseen = 4 - np.int64(popcount(seen & of_rank(r))) - (held if own else 1)
-        key = unseen * 16 + r
-        if key < best_key:
-            best_key = key
-            best = np.int64(ctz(mine))
-    return best
+    ranks = pair_ranks(h) if pairs else ranks_held(h)
+    unseen = ~(h | seen) if own else ~seen
+    return np.int64(ctz(h & of_rank(fewest(ranks, unseen))))
 
 
 @kernel
@@ -95,7 +105,7 @@ def free_card(policy, h, seen, state):
     if policy == RANDOM:
         return nth(h, rng.bounded(state, np.int64(popcount(h))))
     if policy == BOOK:
-        return safest(h, seen, holds_pair(h), True)
+        return safest(h, seen, pair_ranks(h) != 0, True)
     if policy == CARELESS:
         return lowest(h)
     if policy == BOOK_NO_PAIRS:

@@ -106,7 +106,7 @@ def _end_hands(ws, n):
     ws.ev[E.pair_deals] += m - 1
 
 
-@kernel
+@kernel(inline=True)
 def _turn(cfg, ws, seats, player):
     """One turn of the standard game: pair the card just played if he can (p. 93), else play a card of his choice.
     Returns the call (0 a free card, 1-3 Snip/Snap/Snorum, MISS a careless failure to pair)."""
@@ -164,7 +164,7 @@ def five_card_deal(cfg, ws, seats, dealer):
         _turn(cfg, ws, seats, player)
 
 
-@kernel
+@kernel(inline=True)
 def _cleared(cfg, ws, seat):
     """first_out: the first player rid of his cards wins the deal, and the game (p. 94)."""
     if cfg[0][P.first_out] == 0 or ws.hand[seat] != 0:
@@ -175,7 +175,7 @@ def _cleared(cfg, ws, seat):
     return True
 
 
-@kernel
+@kernel(inline=True)
 def _pairings(cfg, ws, seats, n):
     """After a card is played in the whole-pack game: the next player with cards pairs it if he can, the next
     pairs his, and so on (Snip, Snap, Snorum, p. 94). Returns the player who played the last card (he plays on)."""

@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
-from sim._bits import ctz, popcount
+from sim._bits import ctz
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games._common import MAX_SEATS
@@ -53,7 +53,7 @@ from sim.games.snipsnap._book import (
     E,
     P,
 )
-from sim.games.snipsnap._choose import bit, free_card, holds_pair, of_rank, rank
+from sim.games.snipsnap._choose import bit, free_card, pair_ranks, rank
 
 (ST_STOCK, ST_SHUFFLES, ST_BAD, ST_IN, ST_FIRST_OUT, ST_DEAL, ST_TURNS, ST_OUT_DEAL, ST_OUT_TURN, ST_OVER, ST_PREV,
  ST_PREV_SEAT, ST_CHAIN, ST_DEALER, ST_LEAD, ST_LAST, ST_WINNER, ST_PACK, ST_M) = range(19)  # fmt: skip
@@ -269,7 +269,7 @@ def _give(ws, s):
     _note(ws, K_CARD, s, c, 0, 0)
 
 
-@kernel
+@kernel(inline=True)
 def _play_card(ws, seat, c, call):
     """Seat plays card c (traced with its call); it becomes the card the next player may pair."""
     st = ws.st
@@ -309,7 +309,7 @@ def _eliminate(ws, s):
         st[ST_OVER] = 1
 
 
-@kernel
+@kernel(inline=True)
 def _charge(cfg, ws, s, amount, reason):
     """Seat s pays ``amount`` into the pool; one who owes more than he has pays what he has and is out (p. 92).
     With first_out the counters are unlimited (p. 94). Returns the counters paid."""
@@ -326,7 +326,7 @@ def _charge(cfg, ws, s, amount, reason):
     return paid
 
 
-@kernel
+@kernel(inline=True)
 def _pay_call(cfg, ws, payer, matcher, call):
     """The penalty of a pairing: the paired player pays 1, 2 or 3 for Snip, Snap, Snorum (p. 91). A turn-up's
     Snip is paid by the dealer into the pool, or by the pool to the elder hand (p. 94; an empty pool pays nothing).
@@ -343,7 +343,7 @@ def _pay_call(cfg, ws, payer, matcher, call):
     ws.ev[E.snip_paid + call - 1] += _charge(cfg, ws, payer, call, call - 1)
 
 
-@kernel
+@kernel(inline=True)
 def _pair(cfg, ws, seat, same, call):
     """Seat pairs the card just played (he must, p. 93) with one of ``same``; its call is ``call``."""
     st = ws.st
@@ -368,14 +368,15 @@ def _missed(cfg, ws, payer, seat, call):
     ws.st[ST_CHAIN] = 0
 
 
-@kernel
+@kernel(inline=True)
 def _free(cfg, ws, seats, seat):
     """Seat plays the card his strategy chooses (nothing to pair); returns it."""
     h = ws.hand[seat]
     c = free_card(seats[0][seat], h, ws.seen[0], ws.seat_rng[seat])
-    if holds_pair(h):
+    pairs = pair_ranks(h)
+    if pairs != 0:
         ws.ev[E.pair_choices] += 1
-        if popcount(h & of_rank(rank(c))) >= 2:
+        if (pairs >> np.uint64(rank(c))) & np.uint64(1):
             ws.ev[E.pair_played] += 1
     _play_card(ws, seat, c, 0)
     ws.st[ST_CHAIN] = 0
