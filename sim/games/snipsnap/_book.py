@@ -48,7 +48,8 @@ RULEBOOK = RuleBook(
             "counters",
             5,
             "p. 91",
-            "counters each player starts a game with; a player who has paid his last is out",
+            "counters each player starts a game with; a player who has paid his last is out (one 'deal' of a "
+            "run is one whole game, to the last player in)",
             lo=1,
             hi=MAX_COUNTERS,
         ),
