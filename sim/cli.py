@@ -251,8 +251,15 @@ class Output:
     out: str | None = None
 
     def check(self) -> None:
-        if self.out is not None and not self.out.lower().endswith((".json", ".csv", ".parquet")):
-            _fail(f"--out must end in .json, .csv or .parquet (got {self.out!r})")
+        """A bad --out is refused before the run, so the result is never lost at the end."""
+        if self.out is None:
+            return
+        from sim.results import check_out
+
+        try:
+            check_out(self.out)
+        except ValueError as e:
+            _fail(str(e))
 
     def emit(self, answer: Result | Comparison) -> None:
         if self.out:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -395,19 +394,23 @@ def _dump_json(path: str, data: dict) -> None:
         fh.write("\n")
 
 
+OUT_EXTENSIONS = (".json", ".csv", ".parquet")
+
+
+def check_out(path: str) -> None:
+    """Refuse, before a run starts, an ``--out`` that could not be written: the result is never lost at the end."""
+    from sim.files import check_writable
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in OUT_EXTENSIONS or os.path.basename(path).lower() in OUT_EXTENSIONS:
+        raise ValueError(f"--out must end in .json, .csv or .parquet (a file name) (got {path!r})")
+    check_writable(path, "--out")
+
+
 def write_atomically(path: str, write: Callable[[str, str], None]) -> None:
     """Call ``write(tmp, ext)`` on a temp file beside ``path``, then move it into place (nothing half-written)."""
+    from sim import files
+
+    check_out(path)
     ext = os.path.splitext(path)[1].lower()
-    if ext not in (".json", ".csv", ".parquet"):
-        raise ValueError(f"--out must end in .json, .csv or .parquet (got {path!r})")
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=ext, dir=folder)
-    os.close(fd)
-    try:
-        write(tmp, ext)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    files.write_atomically(path, lambda tmp: write(tmp, ext))

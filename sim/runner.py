@@ -8,26 +8,29 @@ result is the same for any thread count or chunk size.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
-import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from sim import __version__
+from sim import checkpoint as _checkpoint
 from sim import games as _games
+from sim.stats import Sums
 
 if TYPE_CHECKING:
     from sim.results import Comparison, Result
 
 DEFAULT_CHUNK_SESSIONS = 1 << 14
 Rules = Any  # a game's validated Rules: a NamedTuple whose fields are the game's rules
+MAX_DEALS = 10**12  # -n cap: about two weeks of one core at the slowest game; far beyond any claim's need
+MAX_ROTATIONS = 1000  # rotations of the deal per session
+MAX_CHUNK_SESSIONS = 1 << 20  # sessions per chunk (a chunk's rows are held in memory at once)
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class RunSpec:
             "seed": self.seed,
             "rotations": self.rotations,
             "session_deals": self.session_deals,
+            "n_requested": self.n_requested,
             "version": __version__,
         }
 
@@ -93,6 +97,8 @@ def parse_count(text: str | int, name: str = "-n") -> int:
             value = int(f)
     if value <= 0:
         raise ValueError(f"{name} must be at least 1 (got {text!r})")
+    if value > MAX_DEALS:
+        raise ValueError(f"{name} must be at most {MAX_DEALS:.0e} (got {text!r})")
     return value
 
 
@@ -196,10 +202,10 @@ def make_spec(
     count = parse_count(n)
     if not isinstance(seed, int) or seed < 0 or seed >= 2**63:
         raise ValueError(f"--seed must be a whole number from 0 to 2**63-1 (got {seed!r})")
-    if rotations < 1:
-        raise ValueError(f"--rotations must be at least 1 (got {rotations})")
-    if session_deals is not None and session_deals < 1:
-        raise ValueError(f"session_deals must be at least 1 (got {session_deals})")
+    if not isinstance(rotations, int) or not 1 <= rotations <= MAX_ROTATIONS:
+        raise ValueError(f"--rotations must be 1 to {MAX_ROTATIONS} (got {rotations})")
+    if session_deals is not None and not 1 <= session_deals <= MAX_ROTATIONS:
+        raise ValueError(f"session_deals must be 1 to {MAX_ROTATIONS} (got {session_deals})")
     return RunSpec(game, variant, r, strategies, count, seed, rotations, session_deals)
 
 
@@ -216,29 +222,6 @@ def policy_params(spec: RunSpec) -> np.ndarray:
         if param is not None:
             out[i] = float(param)
     return out
-
-
-@dataclass
-class Sums:
-    """Exact per-column sums over sessions of a run so far."""
-
-    width: int
-    sessions: int = 0
-    s1: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    s2: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-
-    def __post_init__(self) -> None:
-        for name in ("s1", "s2"):
-            got = getattr(self, name)
-            if got.shape[0] == 0:
-                setattr(self, name, np.zeros(self.width, dtype=np.int64))
-            elif got.shape[0] != self.width:
-                raise ValueError(f"checkpoint sums have {got.shape[0]} columns; this game has {self.width}")
-
-    def add(self, rows: np.ndarray) -> None:
-        self.s1 += rows.sum(axis=0)
-        self.s2 += (rows * rows).sum(axis=0)
-        self.sessions += rows.shape[0]
 
 
 def row_width(module: ModuleType) -> int:
@@ -279,43 +262,6 @@ class Interrupted(Exception):
     def __init__(self, result: Result | Comparison) -> None:
         super().__init__("interrupted")
         self.result = result
-
-
-def _write_atomic(path: str, text: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def save_checkpoint(path: str, spec: RunSpec, sums: Sums) -> None:
-    _write_atomic(
-        path,
-        json.dumps(
-            {
-                "key": spec.key(),
-                "sessions": sums.sessions,
-                "s1": sums.s1.tolist(),
-                "s2": sums.s2.tolist(),
-            }
-        ),
-    )
-
-
-def load_checkpoint(path: str, spec: RunSpec, width: int) -> Sums:
-    with open(path) as f:
-        data = json.load(f)
-    if data.get("key") != json.loads(json.dumps(spec.key())):
-        raise ValueError(f"checkpoint {path} was written by a different run (game, rules, strategies, seed)")
-    return Sums(
-        width, int(data["sessions"]), np.array(data["s1"], dtype=np.int64), np.array(data["s2"], dtype=np.int64)
-    )
 
 
 def ci_columns(module: ModuleType, players: int, metric: str) -> list[int]:
@@ -370,12 +316,16 @@ def _drive(
 
         numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     width = row_width(module)
+    if not 1 <= chunk_sessions <= MAX_CHUNK_SESSIONS:
+        raise ValueError(f"--chunk must be 1 to {MAX_CHUNK_SESSIONS} sessions (got {chunk_sessions})")
     sums = [Sums(width) for _ in specs]
     diffs = [Sums(width) for _ in specs[1:]]
-    if resume and checkpoint and os.path.exists(checkpoint):
+    if checkpoint:
         if len(specs) > 1:
-            raise ValueError("--resume is for sim run, not compare")
-        sums = [load_checkpoint(checkpoint, spec, width)]
+            raise ValueError("--checkpoint is for sim run, not compare")
+        if resume and os.path.exists(checkpoint):
+            sums = [_checkpoint.load(checkpoint, spec.key(), width, spec.sessions)]
+        _checkpoint.check_location(checkpoint)
     cols = ci_columns(module, spec.rules.players, ci_metric) if ci_width else []
     total = spec.sessions
     start = time.perf_counter()
@@ -396,8 +346,8 @@ def _drive(
                 acc.add(r)
             for acc, r in zip(diffs, rows[1:]):
                 acc.add(r - rows[0])
-            if checkpoint and len(specs) == 1:
-                save_checkpoint(checkpoint, spec, sums[0])
+            if checkpoint:
+                _checkpoint.save(checkpoint, spec.key(), sums[0])
             bar.update(sums[0].sessions)
     except KeyboardInterrupt:
         interrupted = True
