@@ -12,6 +12,7 @@ import math
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -296,6 +297,19 @@ def _check_arms(specs: list[RunSpec]) -> None:
         raise ValueError("compared arms must have sessions of the same length")
 
 
+def chunk_sums(specs: list[RunSpec], first: int, count: int) -> list[Sums]:
+    """The exact sums of sessions ``first .. first + count``: one per arm, then each later arm's difference from
+    the first (paired on the same deals). A pure function of its arguments: a Dask task, or called here."""
+    rows = [play_chunk(sp, first, count) for sp in specs]
+    width = rows[0].shape[1]
+    parts = []
+    for r in rows + [r - rows[0] for r in rows[1:]]:
+        acc = Sums(width)
+        acc.add(r)
+        parts.append(acc)
+    return parts
+
+
 def _drive(
     specs: list[RunSpec],
     chunk_sessions: int,
@@ -306,9 +320,13 @@ def _drive(
     ci_width: float | None,
     ci_metric: str,
     ci_arms: bool = False,
-) -> tuple[list[Sums], list[Sums], bool, float, int]:
+    dask: str | None = None,
+    on_chunk: Callable[[int], None] | None = None,
+) -> tuple[list[Sums], list[Sums], bool, float, int, dict]:
     """Play every arm on the same sessions, chunk by chunk: (sums per arm, paired-difference sums per arm >= 1,
-    interrupted, elapsed seconds, sessions played in this call)."""
+    interrupted, elapsed seconds, sessions played in this call, how it was computed)."""
+    from sim.distributed import executor
+
     spec = specs[0]
     module = spec.module
     if threads is not None:
@@ -327,33 +345,37 @@ def _drive(
             sums = [_checkpoint.load(checkpoint, spec.key(), width, spec.sessions)]
         _checkpoint.check_location(checkpoint)
     cols = ci_columns(module, spec.rules.players, ci_metric) if ci_width else []
-    total = spec.sessions
+
+    def precise_enough() -> bool:
+        watched = (diffs + sums if ci_arms else diffs) if diffs else sums
+        return all(_widest(w.s1, w.s2, w.sessions, spec.deals_per_session, cols) < ci_width for w in watched)
+
+    done = sums[0].sessions
+    plan = [(f, min(chunk_sessions, spec.sessions - f)) for f in range(done, spec.sessions, chunk_sessions)]
     start = time.perf_counter()
-    done_at_start = sums[0].sessions
     bar = _Progress(spec, enabled=progress)
     interrupted = False
+    ex = executor(dask, threads)
+    how = ex.describe()
     try:
-        bar.start(sums[0].sessions)
-        while sums[0].sessions < total:
-            if ci_width:
-                watched = (diffs + sums if ci_arms else diffs) if diffs else sums
-                if all(_widest(w.s1, w.s2, w.sessions, spec.deals_per_session, cols) < ci_width for w in watched):
+        bar.start(done)
+        if not (ci_width and precise_enough()):
+            for _, parts in ex.map(chunk_sums, (specs,), plan):
+                for acc, part in zip(sums + diffs, parts):
+                    acc.merge(part)
+                if checkpoint:
+                    _checkpoint.save(checkpoint, spec.key(), sums[0])
+                bar.update(sums[0].sessions)
+                if on_chunk is not None:
+                    on_chunk(sums[0].sessions)
+                if ci_width and precise_enough():
                     break
-            first = sums[0].sessions
-            count = min(chunk_sessions, total - first)
-            rows = [play_chunk(sp, first, count) for sp in specs]
-            for acc, r in zip(sums, rows):
-                acc.add(r)
-            for acc, r in zip(diffs, rows[1:]):
-                acc.add(r - rows[0])
-            if checkpoint:
-                _checkpoint.save(checkpoint, spec.key(), sums[0])
-            bar.update(sums[0].sessions)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         bar.stop()
-    return sums, diffs, interrupted, time.perf_counter() - start, sums[0].sessions - done_at_start
+        ex.close()
+    return sums, diffs, interrupted, time.perf_counter() - start, sums[0].sessions - done, how
 
 
 def run(
@@ -366,6 +388,8 @@ def run(
     threads: int | None = None,
     ci_width: float | None = None,
     ci_metric: str = "net",
+    dask: str | None = None,
+    on_chunk: Callable[[int], None] | None = None,
 ) -> Result:
     """Play the run and return a ``Result``. Raises ``Interrupted`` (with the partial result) on Ctrl-C.
 
@@ -375,12 +399,13 @@ def run(
     """
     from sim.results import Result
 
-    sums, _, interrupted, elapsed, played = _drive(
-        [spec], chunk_sessions, progress, checkpoint, resume, threads, ci_width, ci_metric
+    sums, _, interrupted, elapsed, played, how = _drive(
+        [spec], chunk_sessions, progress, checkpoint, resume, threads, ci_width, ci_metric, dask=dask, on_chunk=on_chunk
     )
     rate = played * spec.deals_per_session / elapsed if elapsed > 0 else 0.0
     result = Result.from_sums(spec, sums[0], elapsed, rate, interrupted=interrupted)
     result.meta["ci_width"] = ci_width
+    result.meta["computed_with"] = how
     if interrupted:
         raise Interrupted(result)
     return result
@@ -396,6 +421,7 @@ def compare(
     ci_width: float | None = None,
     ci_metric: str = "net",
     ci_arms: bool = False,
+    dask: str | None = None,
 ) -> Comparison:
     """Play two or more arms on the same deals and return a ``Comparison`` of each arm against the first.
 
@@ -409,13 +435,14 @@ def compare(
     if len(specs) < 2:
         raise ValueError("compare needs two or more arms")
     _check_arms(specs)
-    sums, diffs, interrupted, elapsed, played = _drive(
-        specs, chunk_sessions, progress, None, False, threads, ci_width, ci_metric, ci_arms
+    sums, diffs, interrupted, elapsed, played, how = _drive(
+        specs, chunk_sessions, progress, None, False, threads, ci_width, ci_metric, ci_arms, dask=dask
     )
     rate = played * specs[0].deals_per_session * len(specs) / elapsed if elapsed > 0 else 0.0
     results = [Result.from_sums(sp, acc, elapsed, rate, interrupted=interrupted) for sp, acc in zip(specs, sums)]
     comp = Comparison.build(specs, labels or [sp.variant for sp in specs], results, diffs, elapsed, interrupted)
     comp.meta["ci_width"] = ci_width
+    comp.meta["computed_with"] = how
     if interrupted:
         raise Interrupted(comp)
     return comp

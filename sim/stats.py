@@ -52,6 +52,12 @@ class Sums:
         self.s2 = self.s2 + _exact(s2)
         self.sessions += k
 
+    def merge(self, other: Sums) -> None:
+        """Add another chunk's sums (exact: the order chunks are merged in cannot change anything)."""
+        self.s1 = self.s1 + other.s1
+        self.s2 = self.s2 + other.s2
+        self.sessions += other.sessions
+
 
 def _exact(values) -> np.ndarray:
     out = np.empty(len(values), dtype=object)
