@@ -164,6 +164,13 @@ CHUNK = click.option(
     help="sessions per chunk (does not change the numbers)",
 )
 PROGRESS = click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
+DASK = click.option(
+    "--dask",
+    default=None,
+    metavar="ADDRESS",
+    help="play the chunks on a Dask cluster: a scheduler's address (tcp://host:8786) or local:K for K local "
+    "worker processes; the numbers are the same as on threads",
+)
 METRIC = click.option(
     "--metric", default="net", show_default=True, help="what --ci-width watches: net, win or an event"
 )
@@ -217,6 +224,7 @@ class Engine:
     progress: bool | None = None
     ci_width: float | None = None
     metric: str = "net"
+    dask: str | None = None
 
     def check(self, spec: runner.RunSpec) -> bool:
         """Refuse bad settings; return whether to show the progress bar."""
@@ -240,6 +248,7 @@ class Engine:
             "threads": self.threads,
             "ci_width": self.ci_width,
             "ci_metric": self.metric,
+            "dask": self.dask,
         }
 
 
@@ -281,7 +290,7 @@ with_players = _bundle(Seating, PLAYERS)
 
 
 def with_engine(ci_width_help: str) -> Decorator:
-    return _bundle(Engine, THREADS, CHUNK, PROGRESS, ci_width_option(ci_width_help), METRIC)
+    return _bundle(Engine, THREADS, CHUNK, PROGRESS, ci_width_option(ci_width_help), METRIC, DASK)
 
 
 def with_output(out_help: str) -> Decorator:
@@ -496,7 +505,8 @@ def trace(game: str, table: Table, seating: Seating, deal: int | None, deck: str
 @click.option("--only", multiple=True, metavar="ID", help="run only this claim (repeatable)")
 @out_option("folder for the reports (default: reports/)")
 @SEED
-def claims(n: str | None, only: tuple[str, ...], out: str | None, seed: int) -> None:
+@DASK
+def claims(n: str | None, only: tuple[str, ...], out: str | None, seed: int, dask: str | None) -> None:
     """Answer the book's claims: run analysis/<id>.py for each and write the reports and their index.
 
     \b
@@ -516,7 +526,13 @@ def claims(n: str | None, only: tuple[str, ...], out: str | None, seed: int) -> 
     unknown = [c for c in only if c not in known]
     if unknown:
         _fail(f"unknown claim {unknown[0]!r}; claims: {', '.join(known)}")
-    C.run_claims(count, list(only) or None, out or C.REPORTS, seed, echo=click.echo)
+    from sim.distributed import shared_cluster
+
+    try:
+        with shared_cluster(dask):
+            C.run_claims(count, list(only) or None, out or C.REPORTS, seed, echo=click.echo)
+    except ValueError as e:
+        _fail(str(e))
 
 
 @cli.command()

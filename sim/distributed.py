@@ -9,6 +9,7 @@ worker's tasks are recomputed.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -99,7 +100,37 @@ def _local_workers(address: str) -> int:
     return int(text)
 
 
+DEFAULT: str | None = None  # the scheduler every run uses when given none (set by ``shared_cluster``)
+
+
 def executor(dask: str | None, threads: int | None) -> Threads | Dask:
-    if dask:
-        return Dask(dask)
+    address = dask or DEFAULT
+    if address:
+        return Dask(address)
     return Threads(threads)
+
+
+@contextlib.contextmanager
+def shared_cluster(dask: str | None) -> Iterator[None]:
+    """Every run inside uses ``dask`` (``sim claims --dask``): one LocalCluster for all of them with local:K."""
+    global DEFAULT
+    if not dask:
+        yield
+        return
+    cluster = None
+    address = dask
+    if dask.startswith("local:"):
+        from distributed import LocalCluster
+
+        cluster = LocalCluster(
+            n_workers=_local_workers(dask), threads_per_worker=1, processes=True, dashboard_address=":0",
+            silence_logs=50,
+        )  # fmt: skip
+        address = cluster.scheduler_address
+    before, DEFAULT = DEFAULT, address
+    try:
+        yield
+    finally:
+        DEFAULT = before
+        if cluster is not None:
+            cluster.close()

@@ -181,6 +181,7 @@ class Result:
             "version": m["version"],
             "interrupted": m["interrupted"],
             "ci_width": m.get("ci_width"),
+            "computed_with": m.get("computed_with"),
         }
 
     # ------------------------------------------------------------------ writing
@@ -206,6 +207,8 @@ class Result:
     def _frame_with_meta(self) -> pd.DataFrame:
         f = self.frame.copy()
         f["seed"] = self.meta["seed"]
+        f["rotations"] = self.meta["rotations"]
+        f["interrupted"] = self.meta["interrupted"]
         f["version"] = self.meta["version"]
         return f
 

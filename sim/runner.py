@@ -347,6 +347,8 @@ def _drive(
     cols = ci_columns(module, spec.rules.players, ci_metric) if ci_width else []
 
     def precise_enough() -> bool:
+        if ci_width is None:
+            return False
         watched = (diffs + sums if ci_arms else diffs) if diffs else sums
         return all(_widest(w.s1, w.s2, w.sessions, spec.deals_per_session, cols) < ci_width for w in watched)
 
@@ -359,7 +361,7 @@ def _drive(
     how = ex.describe()
     try:
         bar.start(done)
-        if not (ci_width and precise_enough()):
+        if not precise_enough():
             for _, parts in ex.map(chunk_sums, (specs,), plan):
                 for acc, part in zip(sums + diffs, parts):
                     acc.merge(part)
@@ -368,7 +370,7 @@ def _drive(
                 bar.update(sums[0].sessions)
                 if on_chunk is not None:
                     on_chunk(sums[0].sessions)
-                if ci_width and precise_enough():
+                if precise_enough():
                     break
     except KeyboardInterrupt:
         interrupted = True

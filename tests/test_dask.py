@@ -121,3 +121,16 @@ def test_a_real_scheduler_over_tcp_and_a_worker_killed_mid_run(tmp_path):
                 os.killpg(p.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+def test_the_cli_runs_on_dask_and_says_so():
+    from click.testing import CliRunner
+
+    from sim.cli import cli
+
+    res = CliRunner().invoke(cli, ["run", "jig", "-n", "800", "--dask", "local:1", "--format", "json", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["computed_with"]["executor"] == "dask" and d["n"] == 800
+    bad = CliRunner().invoke(cli, ["run", "jig", "-n", "800", "--dask", "local:zero"])
+    assert bad.exit_code == 2 and "local:K" in bad.output
