@@ -14,13 +14,15 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from sim import __version__, runner
 from sim import games as _games
-from sim.results import Comparison, Result
+
+if TYPE_CHECKING:
+    from sim.api import CompareResult, FairnessResult, RunResult
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
@@ -31,6 +33,7 @@ Examples:
   sim run popejoan --players 6 --seat-strategy 0=hold-pope -n 2e6
   sim run popejoan --rule pope_turnup_cap=4 --format json --out cap4.json
   sim run popejoan -n 1e8 --checkpoint pj.ckpt.json   (Ctrl-C, then add --resume)
+  sim run popejoan --variant five-pool --players 3-8 -n 1e5 --chart roles.png
 """
 
 EXAMPLES_TRACE = """
@@ -48,6 +51,15 @@ Examples:
   sim compare popejoan standard 0=hold-pope --players 5
   sim compare popejoan standard pope_turnup_cap=4 pope_turnup_cap=6 --format json
   sim compare popejoan all=lowest all=book --ci-width 0.01 -n 1e8
+  sim compare popejoan standard five-pool --players 3-8 -n 1e5 --chart five-pool.svg
+"""
+
+EXAMPLES_FAIRNESS = """
+\b
+Examples:
+  sim fairness popejoan --variant five-pool
+  sim fairness popejoan --rule pope_turnup_cap=4 --players 3-8 -n 1e5 --chart fair.png
+  sim fairness jig --variant pool --format json
 """
 
 HELP = """Monte Carlo analysis of the round games in Peel's Round Games with Cards (1891).
@@ -140,6 +152,13 @@ GAME = click.argument("game")
 VARIANT = click.option("--variant", default="standard", show_default=True, help="a named variation from the book")
 RULE = click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule (repeatable)")
 PLAYERS = click.option("--players", type=int, default=None, help="number of players (default: the game's)")
+PLAYER_SWEEP = click.option(
+    "--players",
+    "sweep",
+    default=None,
+    metavar="N|A-B",
+    help="number of players (default: the game's), or a range or list such as 3-8 or 3,5,7 to sweep",
+)
 SEED = click.option("--seed", type=int, default=1, show_default=True, help="the same seed gives the same numbers")
 SEAT_STRATEGY = click.option(
     "--seat-strategy",
@@ -188,6 +207,9 @@ def ci_width_option(help: str) -> Decorator:
     return click.option("--ci-width", type=float, default=None, metavar="W", help=help)
 
 
+CHART = click.option("--chart", default=None, metavar="FILE", help="also draw the chart to FILE (.png or .svg)")
+
+
 def format_option(*choices: str) -> Decorator:
     return click.option("--format", "fmt", type=click.Choice(choices), default=choices[0], show_default=True)
 
@@ -213,6 +235,18 @@ class Seating:
     strategy: str = "book"
     seat_strategies: tuple[str, ...] = ()
     rotations: int = 1
+    sweep: str | None = None  # --players as a range (run, compare, fairness)
+
+    def counts(self, module: ModuleType) -> list[Seating]:
+        """This seating once per player count of ``--players`` (a range or list sweeps)."""
+        from sim.api import parse_players
+
+        lo, hi = module.PLAYERS
+        try:
+            counts = parse_players(self.sweep, lo, hi)
+        except ValueError as e:
+            _fail(str(e))
+        return [dataclasses.replace(self, players=c, sweep=None) for c in counts]
 
 
 @dataclass(frozen=True)
@@ -254,34 +288,38 @@ class Engine:
 
 @dataclass(frozen=True)
 class Output:
-    """Where the answer goes: the terminal's format, and a file."""
+    """Where the answer goes: the terminal's format, a file, and a chart."""
 
     fmt: str = "table"
     out: str | None = None
+    chart: str | None = None
 
     def check(self) -> None:
-        """A bad --out is refused before the run, so the result is never lost at the end."""
-        if self.out is None:
-            return
+        """A bad --out or --chart is refused before the run, so the result is never lost at the end."""
+        from sim.charts import check_path
         from sim.results import check_out
 
         try:
-            check_out(self.out)
+            if self.out is not None:
+                check_out(self.out)
+            if self.chart is not None:
+                check_path(self.chart)
         except ValueError as e:
             _fail(str(e))
 
-    def emit(self, answer: Result | Comparison) -> None:
+    def emit(self, answer: RunResult | CompareResult | FairnessResult) -> None:
         if self.out:
             answer.save(self.out)
+        if self.chart:
+            answer.chart(self.chart)
         if self.fmt == "json":
             click.echo(json.dumps(answer.to_dict(), indent=2))
-            return
-        from sim.tables import print_comparison, print_result
-
-        if isinstance(answer, Comparison):
-            print_comparison(answer)
         else:
-            print_result(answer)
+            from sim import tables
+
+            tables.print_answer(answer)
+        if self.chart and self.fmt != "json":
+            click.echo(f"Chart written to {self.chart}", err=True)
 
 
 with_table = _bundle(Table, VARIANT, RULE)
@@ -294,7 +332,10 @@ def with_engine(ci_width_help: str) -> Decorator:
 
 
 def with_output(out_help: str) -> Decorator:
-    return _bundle(Output, format_option("table", "json"), out_option(out_help))
+    return _bundle(Output, format_option("table", "json"), out_option(out_help), CHART)
+
+
+with_sweep = _bundle(Seating, PLAYER_SWEEP, SEED, strategy_option("strategy for every seat"), SEAT_STRATEGY, ROTATIONS)
 
 
 # ------------------------------------------------------------------ the commands
@@ -367,8 +408,8 @@ def _spec_or_fail(game: str, n: str | int, table: Table, seating: Seating) -> ru
 @cli.command(epilog=EXAMPLES_RUN)
 @GAME
 @with_table
-@count_option("deals to play (1e7, 10_000_000 ...)")
-@with_seating
+@count_option("deals to play (1e7, 10_000_000 ...), per player count")
+@with_sweep
 @with_output("also write the result to FILE (.json, .csv or .parquet)")
 @with_engine("stop once every 95% CI half-width of --metric is below W (-n is then the cap)")
 @click.option("--checkpoint", default=None, metavar="FILE", help="save the sums to FILE after every chunk")
@@ -383,63 +424,116 @@ def run(
     checkpoint: str | None,
     resume: bool,
 ) -> None:
-    """Play GAME for -n deals and report each seat's and role's net counters per deal, wins and events."""
-    spec = _spec_or_fail(game, n, table, seating)
+    """Play GAME for -n deals and report each seat's and role's net counters per deal, wins and events.
+
+    With --players 3-8, play each number of players in turn and chart each role against it.
+    """
+    specs = [_spec_or_fail(game, n, table, s) for s in seating.counts(_module(game))]
     output.check()
     if resume and not checkpoint:
         _fail("--resume needs --checkpoint FILE")
-    show = engine.check(spec)
-    _note_compiling(spec, show)
-    try:
-        result = runner.run(spec, checkpoint=checkpoint, resume=resume, **engine.settings(show))
-    except runner.Interrupted as stop:
+    if checkpoint and len(specs) > 1:
+        _fail("--checkpoint is for one number of players at a time")
+    show = engine.check(specs[0])
+    _note_compiling(specs[0], show)
+    results, stopped = _play_each(
+        specs, lambda spec: runner.run(spec, checkpoint=checkpoint, resume=resume, **engine.settings(show))
+    )
+    if stopped:
         click.echo(
             "Interrupted: partial result below"
             + (f"; resume with --resume --checkpoint {checkpoint}" if checkpoint else ""),
             err=True,
         )
-        output.emit(stop.result)
+    from sim.api import RunResult
+
+    output.emit(RunResult(results))
+    if stopped:
         sys.exit(130)
-    except ValueError as e:
-        _fail(str(e))
-    output.emit(result)
+
+
+def _play_each(items: list[Any], play: Callable[[Any], Any]) -> tuple[list[Any], bool]:
+    """Play each item (a player count) in turn: (answers, interrupted). Ctrl-C keeps what was played."""
+    done = []
+    for item in items:
+        try:
+            done.append(play(item))
+        except runner.Interrupted as stop:
+            done.append(stop.result)
+            return done, True
+        except ValueError as e:
+            _fail(str(e))
+    return done, False
 
 
 @cli.command(epilog=EXAMPLES_COMPARE)
 @GAME
 @click.argument("arms", nargs=-1, required=True)
-@count_option("deals per arm (the same deals for every arm)")
-@_bundle(Seating, PLAYERS, SEED, strategy_option("strategy for every seat unless an arm says"), ROTATIONS)
+@count_option("deals per arm (the same deals for every arm), per player count")
+@_bundle(Seating, PLAYER_SWEEP, SEED, strategy_option("strategy for every seat unless an arm says"), ROTATIONS)
 @with_output("also write the comparison to FILE (.json, .csv or .parquet)")
 @with_engine("stop once every paired difference's 95% CI half-width of --metric is below W")
 def compare(game: str, arms: tuple[str, ...], n: str, seating: Seating, output: Output, engine: Engine) -> None:
-    """Play ARMS of GAME on the same deals and report each arm's paired difference from the first."""
-    _module(game)
+    """Play ARMS of GAME on the same deals and report each arm's paired difference from the first.
+
+    With --players 3-8, compare at each number of players in turn and chart each role against it.
+    """
+    module = _module(game)
     if len(arms) < 2:
         _fail("compare needs two or more arms, e.g. sim compare popejoan standard five-pool")
-    specs = []
-    for arm in arms:
-        try:
-            kw = runner.parse_arm(game, arm)
-        except ValueError as e:
-            _fail(str(e))
-        table = Table(kw["variant"], tuple(kw["rules"]))
-        seats = dataclasses.replace(
-            seating, strategy=kw.get("strategy", seating.strategy), seat_strategies=tuple(kw["seat_strategies"])
-        )
-        specs.append(_spec_or_fail(game, n, table, seats))
+    plans = []
+    for seats in seating.counts(module):
+        specs = []
+        for arm in arms:
+            try:
+                kw = runner.parse_arm(game, arm)
+            except ValueError as e:
+                _fail(str(e))
+            table = Table(kw["variant"], tuple(kw["rules"]))
+            who = dataclasses.replace(
+                seats, strategy=kw.get("strategy", seats.strategy), seat_strategies=tuple(kw["seat_strategies"])
+            )
+            specs.append(_spec_or_fail(game, n, table, who))
+        plans.append(specs)
+    output.check()
+    show = engine.check(plans[0][0])
+    _note_compiling(plans[0][0], show)
+    comps, stopped = _play_each(plans, lambda specs: runner.compare(specs, list(arms), **engine.settings(show)))
+    if stopped:
+        click.echo("Interrupted: partial comparison below", err=True)
+    from sim.api import CompareResult
+
+    output.emit(CompareResult(comps))
+    if stopped:
+        sys.exit(130)
+
+
+@cli.command(epilog=EXAMPLES_FAIRNESS)
+@GAME
+@with_table
+@count_option("deals to play, per player count")
+@with_sweep
+@with_output("also write the check to FILE (.json, .csv or .parquet)")
+@with_engine("stop once every 95% CI half-width of --metric is below W (-n is then the cap)")
+def fairness(game: str, table: Table, n: str, seating: Seating, output: Output, engine: Engine) -> None:
+    """Is GAME under these rules fair to every seat? Each role's net per deal against the mean of the others.
+
+    For each number of players: each role's edge over the others with its 99% interval, and a verdict: fair
+    (the interval inside +-0.05 stakes per deal), gains or loses (and how much), or unclear (play more deals);
+    then one line for the host. The same deals and numbers as sim run with the same options.
+    """
+    specs = [_spec_or_fail(game, n, table, s) for s in seating.counts(_module(game))]
     output.check()
     show = engine.check(specs[0])
     _note_compiling(specs[0], show)
-    try:
-        comp = runner.compare(specs, list(arms), **engine.settings(show))
-    except runner.Interrupted as stop:
-        click.echo("Interrupted: partial comparison below", err=True)
-        output.emit(stop.result)
+    results, stopped = _play_each(specs, lambda spec: runner.run(spec, **engine.settings(show)))
+    if stopped:
+        click.echo("Interrupted: partial check below", err=True)
+    from sim.api import FairnessResult
+
+    output.emit(FairnessResult(results))
+    if stopped:
         sys.exit(130)
-    except ValueError as e:
-        _fail(str(e))
-    output.emit(comp)
 
 
 def _note_compiling(spec: runner.RunSpec, show: bool) -> None:

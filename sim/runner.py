@@ -234,6 +234,43 @@ def row_width(module: ModuleType) -> int:
     return int(module.ROW)
 
 
+def sums_width(module: ModuleType) -> int:
+    """The width of the sums a run keeps: the session row, then one derived column per role (``with_edges``)."""
+    from sim.games._common import MAX_SEATS
+
+    return row_width(module) + MAX_SEATS
+
+
+def edge_column(module: ModuleType, role: int) -> int:
+    """The sums' column of role ``role``'s edge (see ``with_edges``)."""
+    return row_width(module) + role
+
+
+# Derived columns are computed in int64 only when they provably fit: |role total| <= m gives |n*x - sum| <= 2*n*m.
+_INT64_SAFE = 2**62
+
+
+def with_edges(rows: np.ndarray, players: int) -> np.ndarray:
+    """Session rows with each role's edge appended: ``n * role_k - (sum of all roles)`` per session.
+
+    That is ``(n - 1) * (role_k - mean of the other roles)``: an integer, so its sums over sessions are exact and the
+    same on any thread count, chunk size or Dask cluster. The edge's standard error then comes from the spread of
+    this per-session difference, which is right even though the roles of one deal are correlated (what one role
+    wins the others lose); two separate standard errors combined as if independent would not be. Columns for seats
+    beyond ``players`` stay zero.
+    """
+    from sim.games._common import COL_NET_ROLE, MAX_SEATS
+
+    k = rows.shape[0]
+    roles = rows[:, COL_NET_ROLE : COL_NET_ROLE + players]
+    big = float(np.max(np.abs(roles.astype(np.float64)))) if k else 0.0
+    exact = rows.dtype == object or big * 2 * players >= _INT64_SAFE
+    work = roles.astype(object) if exact else roles
+    edges = np.zeros((k, MAX_SEATS), dtype=object if exact else np.int64)
+    edges[:, :players] = players * work - work.sum(axis=1, keepdims=True)
+    return np.hstack([rows.astype(object) if exact else rows, edges])
+
+
 def play_chunk(spec: RunSpec, first_session: int, count: int) -> np.ndarray:
     """The result rows (int64[count, ROW]) of sessions ``first_session .. first_session + count``."""
     module = spec.module
@@ -298,9 +335,10 @@ def _check_arms(specs: list[RunSpec]) -> None:
 
 
 def chunk_sums(specs: list[RunSpec], first: int, count: int) -> list[Sums]:
-    """The exact sums of sessions ``first .. first + count``: one per arm, then each later arm's difference from
-    the first (paired on the same deals). A pure function of its arguments: a Dask task, or called here."""
-    rows = [play_chunk(sp, first, count) for sp in specs]
+    """The exact sums of sessions ``first .. first + count`` (session rows with the role edges, ``with_edges``): one
+    per arm, then each later arm's difference from the first (paired on the same deals). A pure function of its
+    arguments: a Dask task, or called here."""
+    rows = [with_edges(play_chunk(sp, first, count), sp.rules.players) for sp in specs]
     width = rows[0].shape[1]
     parts = []
     for r in rows + [r - rows[0] for r in rows[1:]]:
@@ -333,7 +371,7 @@ def _drive(
         import numba
 
         numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
-    width = row_width(module)
+    width = sums_width(module)
     if not 1 <= chunk_sessions <= MAX_CHUNK_SESSIONS:
         raise ValueError(f"--chunk must be 1 to {MAX_CHUNK_SESSIONS} sessions (got {chunk_sessions})")
     sums = [Sums(width) for _ in specs]

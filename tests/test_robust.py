@@ -160,8 +160,7 @@ def test_a_good_checkpoint_resumes_to_the_same_numbers(tmp_path):
     spec = runner.make_spec("jig", "pool", n=3000, seed=4)
     whole = runner.run(spec, chunk_sessions=64)
     ckpt = str(tmp_path / "c.json")
-    part = runner.Sums(runner.row_width(spec.module))
-    part.add(runner.play_chunk(spec, 0, 64))
+    part = runner.chunk_sums([spec], 0, 64)[0]
     checkpoint.save(ckpt, spec.key(), part)
     resumed = runner.run(spec, chunk_sessions=64, checkpoint=ckpt, resume=True)
     assert resumed.frame.equals(whole.frame)

@@ -379,6 +379,11 @@ def unit(r: Rules) -> str:
     return "sixths of a stake" if r.pool else "stakes"
 
 
+def deal_word(r: Rules) -> str:
+    """What one run "deal" is under these rules: a deal, or in Pool Commerce a whole pool game (p. 75)."""
+    return "game" if r.pool else "deal"
+
+
 def deals_per_session(r: Rules, rotations: int) -> int:
     """Deals (in Pool Commerce: whole pool games) per session: ``players * rotations``.
 
@@ -386,6 +391,22 @@ def deals_per_session(r: Rules, rotations: int) -> int:
     first, and roles are taken relative to whoever actually dealt each deal.
     """
     return r.players * rotations
+
+
+POOL_ONLY = tuple(e for e in EVENTS if e.startswith(("first_out", "game_len"))) + ("horses", "sat_out", "pool_capped")
+MODERN_ONLY = ("trades", "barters", "barters_refused", "stander_beaten", "stander_paid", "dealer_takings")
+
+
+def impossible_events(r: Rules) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table): the horse and lives outside Pool
+    Commerce, trading and barter in the old game, the widow in the modern one, and the flags' own events."""
+    out = set() if r.pool else set(POOL_ONLY)
+    out |= set(MODERN_ONLY) if r.game == "old" else {"exchanges", "passes"}
+    if not r.continuous:
+        out.add("deal_passed")
+    if r.dealer_penalty == "none":
+        out.add("dealer_penalty_paid")
+    return frozenset(out)
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -114,6 +114,11 @@ def deals_per_session(r, rotations: int) -> int:
     return r.players * rotations
 
 
+def impossible_events(r) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table): no pool, nothing taken from it."""
+    return frozenset({"pool_taken"} if r.pool_ante == 0 else ())
+
+
 def kernel_config(r) -> tuple:
     """cfg for the kernels: (int64 rule parameters, dealmap, position tables)."""
     return RULEBOOK.params(r), dealmap(r), S.position_tables(False)

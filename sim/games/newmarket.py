@@ -155,6 +155,11 @@ def deals_per_session(r: Rules, rotations: int) -> int:
     return r.players * rotations
 
 
+def impossible_events(r: Rules) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table): no kitty, nothing taken from it."""
+    return frozenset({"kitty_taken"} if r.kitty == 0 else ())
+
+
 # ----------------------------------------------------------------------------------------------------------
 # kernel (cards are positions suit*16 + place, sets of cards are uint64 masks: see sim.games._stops)
 

@@ -268,6 +268,19 @@ def deals_per_session(r: Rules, rotations: int) -> int:
     return r.players * rotations
 
 
+def impossible_events(r: Rules) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table): five-pool has no King, Queen or
+    Knave compartment (p. 86); only pope_stop_filler fills a stop with the Pope; only split_chances splits."""
+    out = set()
+    if r.pools == 5:
+        out |= {f"{c}_{what}" for c in ("king", "queen", "knave") for what in ("won", "taken", "doubled")}
+    if not r.pope_stop_filler:
+        out.add("pope_filled")
+    if not r.split_chances:
+        out |= {"matrimony_split", "intrigue_split"}
+    return frozenset(out)
+
+
 # ----------------------------------------------------------------------------------------------------------
 # kernel (cards are positions suit*16 + place, sets of cards are uint64 masks: see sim.games._stops)
 
