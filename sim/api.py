@@ -33,7 +33,7 @@ PlayersArg = int | str | Iterable[int] | None
 StrategiesArg = str | Sequence[str] | Mapping[int, str] | None
 
 
-def parse_players(players: PlayersArg, low: int, high: int) -> tuple[int | None, ...]:
+def parse_players(players: PlayersArg, low: int, high: int, title: str = "this game") -> tuple[int | None, ...]:
     """Player counts from ``4``, ``"3-8"``, ``"3,5,8"``, ``range(3, 9)`` or ``[3, 5]``; ``(None,)`` means the
     game's default. ValueError (naming the game's range) for anything else."""
     if players is None:
@@ -60,7 +60,7 @@ def parse_players(players: PlayersArg, low: int, high: int) -> tuple[int | None,
         raise ValueError("players: give at least one count")
     bad = [c for c in counts if not low <= c <= high]
     if bad:
-        raise ValueError(f"players must be {low} to {high} for this game (got {bad[0]})")
+        raise ValueError(f"{title} needs {low} to {high} players (got {bad[0]})")
     return tuple(sorted(set(counts)))
 
 
@@ -101,7 +101,7 @@ def run_specs(
     module = games.load(game)
     lo, hi = module.PLAYERS
     specs = []
-    for count in parse_players(players, lo, hi):
+    for count in parse_players(players, lo, hi, module.TITLE):
         strategy, seat_strategies = _seats(strategies, count, module.Rules().players)
         specs.append(
             runner.make_spec(
@@ -138,7 +138,7 @@ def arm_specs(
     lo, hi = module.PLAYERS
     base = strategy or "book"
     out = []
-    for count in parse_players(players, lo, hi):
+    for count in parse_players(players, lo, hi, module.TITLE):
         specs = []
         for arm in arms:
             kw = runner.parse_arm(game, arm)
