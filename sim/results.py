@@ -4,7 +4,7 @@
 ``game, variant, rules, players, seat, role, strategy, metric, mean, se, n``. Metrics: ``net`` and ``win`` per seat
 and role, ``edge`` per role (its net minus the mean of the other roles' nets, from each session's difference), then
 the game's events and session metrics. ``Result.to_dict`` is the JSON
-schema of DESIGN.md; ``save`` writes JSON, CSV or Parquet (by extension) atomically.
+schema of docs/results.md; ``save`` writes JSON, CSV or Parquet (by extension) atomically.
 """
 
 from __future__ import annotations

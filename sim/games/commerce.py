@@ -1,4 +1,4 @@
-"""Commerce (Peel, *Round Games with Cards*, 1891, pp. 70-77; RULES.md "Commerce").
+"""Commerce (Peel, *Round Games with Cards*, 1891, pp. 70-77; docs/commerce.md).
 
 Three cards each; the best combination (Tricon > Sequence > Flush > Pair > Point, p. 71; sim.games._hands) wins.
 
@@ -94,7 +94,7 @@ class Rules(NamedTuple):
     point_rule: str = "peel"  # peel: pips of all three cards (p. 71); hoyle: best suited total (Hoyle)
     combinations: str = "all"  # all (p. 71); no-pair or no-pair-no-flush: Limited Commerce (p. 75)
     barter_left: bool = True  # barter with the player on the left (p. 73); False: on the right (Hoyle)
-    tie: str = "split"  # split: tied best hands share, odd counter carried (RULES.md); eldest: nearest the left
+    tie: str = "split"  # split: tied best hands share, odd counter carried (docs/commerce.md); eldest: nearest the left
     max_circuits: int = 10  # trading stops after this many rounds of the table (toolkit cap; the book has none)
     extended: bool = False  # trading goes on until every player has stood (p. 76)
     continuous: bool = False  # the deal stays until a Tricon, Sequence or Flush is shown (p. 76)

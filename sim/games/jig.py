@@ -1,4 +1,4 @@
-"""Jig (Peel, *Round Games with Cards*, 1891, pp. 95-97; RULES.md "Jig").
+"""Jig (Peel, *Round Games with Cards*, 1891, pp. 95-97; docs/jig.md).
 
 Snip-Snap-Snorum played as a stops game: the whole pack is dealt; the leader plays any card ("Snip") and the
 holders of the next cards of the suit follow ("Snap", "Snorum", "Hicockalorum") until the fifth card, "Jig", or

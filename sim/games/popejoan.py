@@ -1,4 +1,4 @@
-"""Pope Joan (Peel, *Round Games with Cards*, 1891, pp. 80-87; RULES.md "Pope Joan").
+"""Pope Joan (Peel, *Round Games with Cards*, 1891, pp. 80-87; docs/popejoan.md).
 
 The board has eight compartments, dressed before each deal and carried over between deals::
 

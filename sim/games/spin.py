@@ -1,4 +1,4 @@
-"""Spin (Peel, *Round Games with Cards*, 1891, pp. 87-89; RULES.md "Spin").
+"""Spin (Peel, *Round Games with Cards*, 1891, pp. 87-89; docs/spin.md).
 
 An offshoot of Pope Joan: the 2 of hearts and 8 of diamonds are out, so the regular stops are the four kings,
 7D and AH; the 50 cards are all dealt, no spare hand, no trumps. The pool has three chances, carried between
@@ -49,7 +49,7 @@ class Rules(NamedTuple):
     spin_penalty: int = 2  # stakes per card paid to the winner by the player left holding Spin: double (p. 88)
     dealer_pays_game: bool = False  # the dealer also pays a stake to Game ("sometimes called upon", pp. 87-88)
     winner_exempt: bool = True  # the last deal's winner pays nothing to the next Game (p. 88)
-    triple_takes_both: bool = True  # one player holding KD QD JD takes both Matrimony and Intrigue (RULES.md)
+    triple_takes_both: bool = True  # one player holding KD QD JD takes both Matrimony and Intrigue (the book is silent)
     spin_with_lead: bool = False  # Spin may also go with the card its holder leads ("or after a stop", p. 88)
 
     def validated(self) -> Rules:
@@ -77,7 +77,7 @@ RULE_PAGES: dict[str, str] = {
     "spin_penalty": "p. 88",
     "dealer_pays_game": "pp. 87-88",
     "winner_exempt": "p. 88",
-    "triple_takes_both": "RULES.md",
+    "triple_takes_both": "toolkit",
     "spin_with_lead": "p. 88",
 }
 RULE_HELP: dict[str, str] = {
