@@ -284,6 +284,7 @@ class RunResult(_Answer):
             charts.draw_run_sweep(ax, self.results)
         else:
             charts.draw_run(ax, self.results[0], "role")
+        ax.set_title(charts.run_title(self.results), loc="left", fontsize=10)
         return ax
 
     def figure(self) -> Any:
@@ -355,6 +356,7 @@ class CompareResult(_Answer):
             charts.draw_comparison_sweep(ax, self.comparisons, self.arms[1]["label"])
         else:
             charts.draw_comparison(ax, self.comparisons[0], "role")
+        ax.set_title(charts.compare_title(self.comparisons), loc="left", fontsize=10)
         return ax
 
     def figure(self) -> Any:
@@ -448,6 +450,7 @@ class FairnessResult(_Answer):
             charts.draw_fairness_sweep(ax, checks)
         else:
             charts.draw_fairness(ax, checks[0])
+        ax.set_title(charts.fairness_title(checks), loc="left", fontsize=10)
         return ax
 
     def figure(self) -> Any:

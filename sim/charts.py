@@ -182,7 +182,8 @@ def draw_comparison(ax: Axes, comp: Comparison, by: str = "role") -> Axes:
     _dots(ax, labels, series, Z95)
     base = comp.meta["arms"][0]["label"]
     unit, per = _units(comp.results[0])
-    ax.set_xlabel(f"difference in net {unit} per {per}: arm minus {base} (paired, same deals); bars 95% intervals")
+    which = arms[0] if len(arms) == 1 else "arm"
+    ax.set_xlabel(f"difference in net {unit} per {per}: {which} minus {base} (paired, same deals); bars 95% intervals")
     ax.set_title(f"By {by}", loc="left", fontsize=10)
     return ax
 
@@ -340,16 +341,45 @@ def _players_words(counts: Sequence[int]) -> str:
     return f"{min(counts)} to {max(counts)} players" if len(counts) > 1 else f"{counts[0]} players"
 
 
+def run_title(results: Sequence[Result]) -> str:
+    """A run's chart title, in words."""
+    title = _title(results[0])
+    if len(results) > 1:
+        return f"{title}: each role's net per deal by the number of players"
+    return f"{title}, {results[0].meta['players']} players: what each role wins or loses per deal"
+
+
+def compare_title(comps: Sequence[Comparison]) -> str:
+    """A comparison's chart title, in words."""
+    from sim import games
+
+    title = games.load(comps[0].meta["game"]).TITLE
+    base = comps[0].meta["arms"][0]["label"]
+    if len(comps) > 1:
+        return f"{title}: each role's change in net per deal against {base}, by the number of players"
+    n = comps[0].meta["players"]
+    arms = comps[0].meta["arms"][1:]
+    which = arms[0]["label"] if len(arms) == 1 else "each arm"
+    return f"{title}, {n} players: how {which} changes each role's net per deal against {base}"
+
+
+def fairness_title(fairs: Sequence[Fairness]) -> str:
+    """A fairness check's chart title, in words."""
+    first = fairs[0]
+    if len(fairs) > 1:
+        return f"Is {first.title} fair? Each role against the others, by the number of players"
+    return f"Is {first.title} fair with {first.players} players? Each role against the others"
+
+
 def run_figure(results: Sequence[Result]) -> Figure:
     """A run's chart: each role's net (and each seat's, when the seats play differently) or, for a sweep of player
     counts, each role's net against the number of players."""
     first = results[0]
-    title = _title(first)
     if len(results) > 1:
         fig, (ax,) = _figure(1, 1, 5.0)
         draw_run_sweep(ax, results)
         counts = [r.meta["players"] for r in results]
-        fig.suptitle(f"{title}: each role's net per deal by the number of players", fontsize=12)
+        fig.suptitle(run_title(results), fontsize=12)
         footnote(fig, [_conditions(first, _players_words(counts)), "Roles rotate with the deal; SEs over sessions."])
         return fig
     mixed = len(set(first.meta["strategies"])) > 1
@@ -358,7 +388,7 @@ def run_figure(results: Sequence[Result]) -> Figure:
     draw_run(axes[0], first, "role")
     if mixed:
         draw_run(axes[1], first, "seat")
-    fig.suptitle(f"{title}, {n} players: what each role wins or loses per deal", fontsize=12)
+    fig.suptitle(run_title(results), fontsize=12)
     footnote(fig, [_conditions(first), "Roles rotate with the deal; SEs over sessions."])
     return fig
 
@@ -368,11 +398,6 @@ def compare_figure(comps: Sequence[Comparison]) -> Figure:
     strategies differ) or, for a sweep, per role against the number of players, one panel per arm."""
     first = comps[0]
     arms = first.meta["arms"]
-    base = arms[0]["label"]
-    game = first.results[0].meta["game"]
-    from sim import games
-
-    title = games.load(game).TITLE
     labels = "; ".join(f"{a['label']} = {a['rules_string']}, {'/'.join(sorted(set(a['strategies'])))}" for a in arms)
     sweep = _players_words([c.meta["players"] for c in comps]) if len(comps) > 1 else None
     parts = _conditions(first.results[0], sweep).split("; ")
@@ -382,7 +407,7 @@ def compare_figure(comps: Sequence[Comparison]) -> Figure:
         fig, axes = _figure(len(others), 1, 0.6 + 3.6 * len(others))
         for ax, arm in zip(axes, others):
             draw_comparison_sweep(ax, comps, arm)
-        fig.suptitle(f"{title}: each role's change in net per deal against {base}, by the number of players")
+        fig.suptitle(compare_title(comps))
     else:
         by_seat = any(len(set(a["strategies"])) > 1 for a in arms)  # some seat plays unlike the others
         n = first.meta["players"]
@@ -392,7 +417,7 @@ def compare_figure(comps: Sequence[Comparison]) -> Figure:
         draw_comparison(axes[0], first, "role")
         if by_seat:
             draw_comparison(axes[1], first, "seat")
-        fig.suptitle(f"{title}, {n} players: how each arm changes each role's net per deal against {base}")
+        fig.suptitle(compare_title(comps))
     footnote(fig, ["arms: " + labels, conditions, "Every arm plays the same deals (paired differences)."])
     return fig
 
@@ -407,12 +432,12 @@ def fairness_figure(fairs: Sequence[Fairness]) -> Figure:
     if len(fairs) > 1:
         fig, (ax,) = _figure(1, 1, 5.0)
         draw_fairness_sweep(ax, fairs)
-        fig.suptitle(f"Is {first.title} fair? Each role against the others, by the number of players")
+        fig.suptitle(fairness_title(fairs))
         footnote(fig, [meta, "Edge = a role's net minus the mean of the other roles' nets, on the same deals."])
         return fig
     fig, (ax,) = _figure(1, 1, 1.6 + 0.45 * first.players + 0.8)
     draw_fairness(ax, first)
-    fig.suptitle(f"Is {first.title} fair with {first.players} players? Each role against the others")
+    fig.suptitle(fairness_title(fairs))
     footnote(fig, [first.summary, meta, "Edge = a role's net minus the mean of the other roles' nets, same deals."])
     return fig
 
