@@ -1,4 +1,16 @@
-"""sim: Monte Carlo analysis of the round games of Peel's *Round Games with Cards* (1891)."""
+"""sim: Monte Carlo analysis of the round games of Peel's *Round Games with Cards* (1891).
+
+In a notebook::
+
+    import sim
+    r = sim.run("popejoan", "five-pool", n=100_000, players="3-6")
+    r.to_frame()          # a tidy pandas DataFrame
+    r.plot()              # a matplotlib Axes
+    sim.fairness("popejoan", "five-pool", players=4).summary
+
+``import sim`` stays light (no numpy, numba, pandas or matplotlib): ``run``, ``compare``, ``fairness`` and the
+result classes are loaded from ``sim.api`` on first use (PEP 562), so the command line starts quickly.
+"""
 
 from __future__ import annotations
 
@@ -64,3 +76,21 @@ def _set_numba_cache_dir() -> None:
 
 
 _set_numba_cache_dir()
+
+_API = ("run", "compare", "fairness", "RunResult", "CompareResult", "FairnessResult")
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name: str) -> object:
+    """``sim.run`` and the rest of the API, imported on first use (PEP 562)."""
+    if name in _API:
+        from sim import api
+
+        value = getattr(api, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'sim' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_API))

@@ -1,28 +1,47 @@
 """The ``sim`` command. It validates everything before a kernel is compiled and never imports numba itself.
 
 Bad input exits 2 with one ``Error:`` line; Ctrl-C during a run prints the partial result and exits 130. Options
-that several commands take are declared once below and reach a command as a few records (``Table``, ``Seating``,
-``Engine``, ``Output``), so a command takes a handful of arguments.
+that several commands take are declared once in ``sim.cli_options`` and reach a command as a few records
+(``Table``, ``Seating``, ``Engine``, ``Output``), so a command takes a handful of arguments.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from types import ModuleType
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
 from sim import __version__, runner
 from sim import games as _games
-from sim.results import Comparison, Result
-
-Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+from sim.cli_options import (
+    DASK,
+    GAME,
+    PLAYER_SWEEP,
+    ROTATIONS,
+    SEED,
+    Engine,
+    Output,
+    Seating,
+    SimGroup,
+    Table,
+    _bundle,
+    _fail,
+    _module,
+    count_option,
+    format_option,
+    out_option,
+    strategy_option,
+    with_engine,
+    with_output,
+    with_players,
+    with_seating,
+    with_sweep,
+    with_table,
+)
 
 EXAMPLES_RUN = """
 \b
@@ -31,6 +50,7 @@ Examples:
   sim run popejoan --players 6 --seat-strategy 0=hold-pope -n 2e6
   sim run popejoan --rule pope_turnup_cap=4 --format json --out cap4.json
   sim run popejoan -n 1e8 --checkpoint pj.ckpt.json   (Ctrl-C, then add --resume)
+  sim run popejoan --variant five-pool --players 3-8 -n 1e5 --chart roles.png
 """
 
 EXAMPLES_TRACE = """
@@ -48,6 +68,15 @@ Examples:
   sim compare popejoan standard 0=hold-pope --players 5
   sim compare popejoan standard pope_turnup_cap=4 pope_turnup_cap=6 --format json
   sim compare popejoan all=lowest all=book --ci-width 0.01 -n 1e8
+  sim compare popejoan standard five-pool --players 3-8 -n 1e5 --chart five-pool.svg
+"""
+
+EXAMPLES_FAIRNESS = """
+\b
+Examples:
+  sim fairness popejoan --variant five-pool
+  sim fairness popejoan --rule pope_turnup_cap=4 --players 3-8 -n 1e5 --chart fair.png
+  sim fairness jig --variant pool --format json
 """
 
 HELP = """Monte Carlo analysis of the round games in Peel's Round Games with Cards (1891).
@@ -61,224 +90,6 @@ Start with:
   sim run popejoan -n 1e6       play a million deals and tabulate who wins what
   sim trace popejoan --deal 0   watch one deal card by card
 """
-
-
-class UserError(Exception):
-    """Bad input: reported as one ``Error:`` line, exit status 2."""
-
-
-def _fail(message: str) -> NoReturn:
-    raise UserError(message)
-
-
-def _module(game: str) -> ModuleType:
-    try:
-        return _games.load(game)
-    except ValueError as e:
-        _fail(str(e))
-
-
-class SimGroup(click.Group):
-    """click, but every bad input is one ``Error:`` line with exit status 2 (no usage dump, no traceback)."""
-
-    def main(  # type: ignore[override]
-        self,
-        args: list[str] | None = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        **extra: Any,
-    ) -> Any:
-        try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except UserError as e:
-            click.echo(f"Error: {e}", err=True)
-            sys.exit(2)
-        except click.exceptions.NoArgsIsHelpError as e:
-            click.echo(e.ctx.get_help() if e.ctx else str(e))
-            sys.exit(0)
-        except click.UsageError as e:
-            click.echo(f"Error: {e.format_message()}", err=True)
-            sys.exit(2)
-        except click.exceptions.Abort:
-            click.echo("Aborted.", err=True)
-            sys.exit(130)
-        except click.ClickException as e:
-            click.echo(f"Error: {e.format_message()}", err=True)
-            sys.exit(e.exit_code)
-        if standalone_mode:
-            sys.exit(rv if isinstance(rv, int) else 0)
-        return rv
-
-
-# ------------------------------------------------------------------ the options, each declared once
-
-
-def _bundle(record: type, *options: Decorator) -> Decorator:
-    """Options that reach the command as one ``record`` (a dataclass), passed by its name in lower case.
-
-    A command given only some of the record's options gets the record's defaults for the others.
-    """
-    name = record.__name__.lower()
-    fields = [f.name for f in dataclasses.fields(record)]
-
-    def apply(command: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(command)
-        def call(*args: Any, **kw: Any) -> Any:
-            given = {k: kw.pop(k) for k in fields if k in kw}
-            return command(*args, **kw, **{name: record(**given)})
-
-        decorated: Callable[..., Any] = call
-        for option in reversed(options):
-            decorated = option(decorated)
-        return decorated
-
-    return apply
-
-
-GAME = click.argument("game")
-VARIANT = click.option("--variant", default="standard", show_default=True, help="a named variation from the book")
-RULE = click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule (repeatable)")
-PLAYERS = click.option("--players", type=int, default=None, help="number of players (default: the game's)")
-SEED = click.option("--seed", type=int, default=1, show_default=True, help="the same seed gives the same numbers")
-SEAT_STRATEGY = click.option(
-    "--seat-strategy",
-    "seat_strategies",
-    multiple=True,
-    metavar="SEAT=NAME",
-    help="strategy for one seat, e.g. 0=hold-pope (repeatable)",
-)
-ROTATIONS = click.option(
-    "--rotations",
-    type=int,
-    default=1,
-    show_default=True,
-    help="whole rotations of the deal per session (boards carry over within a session)",
-)
-THREADS = click.option("--threads", type=int, default=None, help="threads to use (default: all cores)")
-CHUNK = click.option(
-    "--chunk",
-    type=int,
-    default=runner.DEFAULT_CHUNK_SESSIONS,
-    show_default=True,
-    help="sessions per chunk (does not change the numbers)",
-)
-PROGRESS = click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
-METRIC = click.option(
-    "--metric", default="net", show_default=True, help="what --ci-width watches: net, win or an event"
-)
-
-
-def strategy_option(help: str) -> Decorator:
-    return click.option("--strategy", default="book", show_default=True, help=help)
-
-
-def count_option(help: str) -> Decorator:
-    return click.option("-n", "n", default="1e6", show_default=True, help=help)
-
-
-def ci_width_option(help: str) -> Decorator:
-    return click.option("--ci-width", type=float, default=None, metavar="W", help=help)
-
-
-def format_option(*choices: str) -> Decorator:
-    return click.option("--format", "fmt", type=click.Choice(choices), default=choices[0], show_default=True)
-
-
-def out_option(help: str) -> Decorator:
-    return click.option("--out", default=None, help=help)
-
-
-@dataclass(frozen=True)
-class Table:
-    """The game's rules: a variant of the book and single rules changed."""
-
-    variant: str = "standard"
-    rules: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Who plays: the number of players, the seed of the deals, the strategies, the length of a session."""
-
-    players: int | None = None
-    seed: int = 1
-    strategy: str = "book"
-    seat_strategies: tuple[str, ...] = ()
-    rotations: int = 1
-
-
-@dataclass(frozen=True)
-class Engine:
-    """How a run is played: threads, chunks, the progress bar, and when to stop early."""
-
-    threads: int | None = None
-    chunk: int = runner.DEFAULT_CHUNK_SESSIONS
-    progress: bool | None = None
-    ci_width: float | None = None
-    metric: str = "net"
-
-    def check(self, spec: runner.RunSpec) -> bool:
-        """Refuse bad settings; return whether to show the progress bar."""
-        if self.chunk < 1:
-            _fail("--chunk must be at least 1")
-        if self.threads is not None and self.threads < 1:
-            _fail("--threads must be at least 1")
-        if self.ci_width is not None and not self.ci_width > 0:
-            _fail(f"--ci-width must be a positive number of counters (got {self.ci_width})")
-        try:
-            runner.ci_columns(spec.module, spec.rules.players, self.metric)
-        except ValueError as e:
-            _fail(str(e))
-        return sys.stderr.isatty() if self.progress is None else self.progress
-
-    def settings(self, show: bool) -> dict[str, Any]:
-        """runner.run / runner.compare's keyword arguments."""
-        return {
-            "chunk_sessions": self.chunk,
-            "progress": show,
-            "threads": self.threads,
-            "ci_width": self.ci_width,
-            "ci_metric": self.metric,
-        }
-
-
-@dataclass(frozen=True)
-class Output:
-    """Where the answer goes: the terminal's format, and a file."""
-
-    fmt: str = "table"
-    out: str | None = None
-
-    def check(self) -> None:
-        if self.out is not None and not self.out.lower().endswith((".json", ".csv", ".parquet")):
-            _fail(f"--out must end in .json, .csv or .parquet (got {self.out!r})")
-
-    def emit(self, answer: Result | Comparison) -> None:
-        if self.out:
-            answer.save(self.out)
-        if self.fmt == "json":
-            click.echo(json.dumps(answer.to_dict(), indent=2))
-            return
-        from sim.tables import print_comparison, print_result
-
-        if isinstance(answer, Comparison):
-            print_comparison(answer)
-        else:
-            print_result(answer)
-
-
-with_table = _bundle(Table, VARIANT, RULE)
-with_seating = _bundle(Seating, PLAYERS, SEED, strategy_option("strategy for every seat"), SEAT_STRATEGY, ROTATIONS)
-with_players = _bundle(Seating, PLAYERS)
-
-
-def with_engine(ci_width_help: str) -> Decorator:
-    return _bundle(Engine, THREADS, CHUNK, PROGRESS, ci_width_option(ci_width_help), METRIC)
-
-
-def with_output(out_help: str) -> Decorator:
-    return _bundle(Output, format_option("table", "json"), out_option(out_help))
 
 
 # ------------------------------------------------------------------ the commands
@@ -351,8 +162,8 @@ def _spec_or_fail(game: str, n: str | int, table: Table, seating: Seating) -> ru
 @cli.command(epilog=EXAMPLES_RUN)
 @GAME
 @with_table
-@count_option("deals to play (1e7, 10_000_000 ...)")
-@with_seating
+@count_option("deals to play (1e7, 10_000_000 ...), per player count")
+@with_sweep
 @with_output("also write the result to FILE (.json, .csv or .parquet)")
 @with_engine("stop once every 95% CI half-width of --metric is below W (-n is then the cap)")
 @click.option("--checkpoint", default=None, metavar="FILE", help="save the sums to FILE after every chunk")
@@ -367,63 +178,116 @@ def run(
     checkpoint: str | None,
     resume: bool,
 ) -> None:
-    """Play GAME for -n deals and report each seat's and role's net counters per deal, wins and events."""
-    spec = _spec_or_fail(game, n, table, seating)
+    """Play GAME for -n deals and report each seat's and role's net counters per deal, wins and events.
+
+    With --players 3-8, play each number of players in turn and chart each role against it.
+    """
+    specs = [_spec_or_fail(game, n, table, s) for s in seating.counts(_module(game))]
     output.check()
     if resume and not checkpoint:
         _fail("--resume needs --checkpoint FILE")
-    show = engine.check(spec)
-    _note_compiling(spec, show)
-    try:
-        result = runner.run(spec, checkpoint=checkpoint, resume=resume, **engine.settings(show))
-    except runner.Interrupted as stop:
+    if checkpoint and len(specs) > 1:
+        _fail("--checkpoint is for one number of players at a time")
+    show = engine.check(specs[0])
+    _note_compiling(specs[0], show)
+    results, stopped = _play_each(
+        specs, lambda spec: runner.run(spec, checkpoint=checkpoint, resume=resume, **engine.settings(show))
+    )
+    if stopped:
         click.echo(
             "Interrupted: partial result below"
             + (f"; resume with --resume --checkpoint {checkpoint}" if checkpoint else ""),
             err=True,
         )
-        output.emit(stop.result)
+    from sim.api import RunResult
+
+    output.emit(RunResult(results))
+    if stopped:
         sys.exit(130)
-    except ValueError as e:
-        _fail(str(e))
-    output.emit(result)
+
+
+def _play_each(items: list[Any], play: Callable[[Any], Any]) -> tuple[list[Any], bool]:
+    """Play each item (a player count) in turn: (answers, interrupted). Ctrl-C keeps what was played."""
+    done = []
+    for item in items:
+        try:
+            done.append(play(item))
+        except runner.Interrupted as stop:
+            done.append(stop.result)
+            return done, True
+        except ValueError as e:
+            _fail(str(e))
+    return done, False
 
 
 @cli.command(epilog=EXAMPLES_COMPARE)
 @GAME
 @click.argument("arms", nargs=-1, required=True)
-@count_option("deals per arm (the same deals for every arm)")
-@_bundle(Seating, PLAYERS, SEED, strategy_option("strategy for every seat unless an arm says"), ROTATIONS)
+@count_option("deals per arm (the same deals for every arm), per player count")
+@_bundle(Seating, PLAYER_SWEEP, SEED, strategy_option("strategy for every seat unless an arm says"), ROTATIONS)
 @with_output("also write the comparison to FILE (.json, .csv or .parquet)")
 @with_engine("stop once every paired difference's 95% CI half-width of --metric is below W")
 def compare(game: str, arms: tuple[str, ...], n: str, seating: Seating, output: Output, engine: Engine) -> None:
-    """Play ARMS of GAME on the same deals and report each arm's paired difference from the first."""
-    _module(game)
+    """Play ARMS of GAME on the same deals and report each arm's paired difference from the first.
+
+    With --players 3-8, compare at each number of players in turn and chart each role against it.
+    """
+    module = _module(game)
     if len(arms) < 2:
         _fail("compare needs two or more arms, e.g. sim compare popejoan standard five-pool")
-    specs = []
-    for arm in arms:
-        try:
-            kw = runner.parse_arm(game, arm)
-        except ValueError as e:
-            _fail(str(e))
-        table = Table(kw["variant"], tuple(kw["rules"]))
-        seats = dataclasses.replace(
-            seating, strategy=kw.get("strategy", seating.strategy), seat_strategies=tuple(kw["seat_strategies"])
-        )
-        specs.append(_spec_or_fail(game, n, table, seats))
+    plans = []
+    for seats in seating.counts(module):
+        specs = []
+        for arm in arms:
+            try:
+                kw = runner.parse_arm(game, arm)
+            except ValueError as e:
+                _fail(str(e))
+            table = Table(kw["variant"], tuple(kw["rules"]))
+            who = dataclasses.replace(
+                seats, strategy=kw.get("strategy", seats.strategy), seat_strategies=tuple(kw["seat_strategies"])
+            )
+            specs.append(_spec_or_fail(game, n, table, who))
+        plans.append(specs)
+    output.check()
+    show = engine.check(plans[0][0])
+    _note_compiling(plans[0][0], show)
+    comps, stopped = _play_each(plans, lambda specs: runner.compare(specs, list(arms), **engine.settings(show)))
+    if stopped:
+        click.echo("Interrupted: partial comparison below", err=True)
+    from sim.api import CompareResult
+
+    output.emit(CompareResult(comps))
+    if stopped:
+        sys.exit(130)
+
+
+@cli.command(epilog=EXAMPLES_FAIRNESS)
+@GAME
+@with_table
+@count_option("deals to play, per player count")
+@with_sweep
+@with_output("also write the check to FILE (.json, .csv or .parquet)")
+@with_engine("stop once every 95% CI half-width of --metric is below W (-n is then the cap)")
+def fairness(game: str, table: Table, n: str, seating: Seating, output: Output, engine: Engine) -> None:
+    """Is GAME under these rules fair to every seat? Each role's net per deal against the mean of the others.
+
+    For each number of players: each role's edge over the others with its 99% interval, and a verdict: fair
+    (the interval inside +-0.05 stakes per deal), gains or loses (and how much), or unclear (play more deals);
+    then one line for the host. The same deals and numbers as sim run with the same options.
+    """
+    specs = [_spec_or_fail(game, n, table, s) for s in seating.counts(_module(game))]
     output.check()
     show = engine.check(specs[0])
     _note_compiling(specs[0], show)
-    try:
-        comp = runner.compare(specs, list(arms), **engine.settings(show))
-    except runner.Interrupted as stop:
-        click.echo("Interrupted: partial comparison below", err=True)
-        output.emit(stop.result)
+    results, stopped = _play_each(specs, lambda spec: runner.run(spec, **engine.settings(show)))
+    if stopped:
+        click.echo("Interrupted: partial check below", err=True)
+    from sim.api import FairnessResult
+
+    output.emit(FairnessResult(results))
+    if stopped:
         sys.exit(130)
-    except ValueError as e:
-        _fail(str(e))
-    output.emit(comp)
 
 
 def _note_compiling(spec: runner.RunSpec, show: bool) -> None:
@@ -489,7 +353,8 @@ def trace(game: str, table: Table, seating: Seating, deal: int | None, deck: str
 @click.option("--only", multiple=True, metavar="ID", help="run only this claim (repeatable)")
 @out_option("folder for the reports (default: reports/)")
 @SEED
-def claims(n: str | None, only: tuple[str, ...], out: str | None, seed: int) -> None:
+@DASK
+def claims(n: str | None, only: tuple[str, ...], out: str | None, seed: int, dask: str | None) -> None:
     """Answer the book's claims: run analysis/<id>.py for each and write the reports and their index.
 
     \b
@@ -509,7 +374,13 @@ def claims(n: str | None, only: tuple[str, ...], out: str | None, seed: int) -> 
     unknown = [c for c in only if c not in known]
     if unknown:
         _fail(f"unknown claim {unknown[0]!r}; claims: {', '.join(known)}")
-    C.run_claims(count, list(only) or None, out or C.REPORTS, seed, echo=click.echo)
+    from sim.distributed import shared_cluster
+
+    try:
+        with shared_cluster(dask):
+            C.run_claims(count, list(only) or None, out or C.REPORTS, seed, echo=click.echo)
+    except ValueError as e:
+        _fail(str(e))
 
 
 @cli.command()

@@ -1,8 +1,10 @@
 """A run's answer: a tidy table of metrics plus the metadata that says which rules and seed produced it.
 
 ``Result.frame`` is long: one row per (seat or role, metric) with columns
-``game, variant, rules, players, seat, role, strategy, metric, mean, se, n``. ``Result.to_dict`` is the JSON
-schema of DESIGN.md; ``save`` writes JSON, CSV or Parquet (by extension) atomically.
+``game, variant, rules, players, seat, role, strategy, metric, mean, se, n``. Metrics: ``net`` and ``win`` per seat
+and role, ``edge`` per role (its net minus the mean of the other roles' nets, from each session's difference), then
+the game's events and session metrics. ``Result.to_dict`` is the JSON
+schema of docs/results.md; ``save`` writes JSON, CSV or Parquet (by extension) atomically.
 """
 
 from __future__ import annotations
@@ -10,16 +12,17 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pandas as pd
 
 from sim import __version__
 from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
+from sim.runner import row_width
 from sim.stats import ci95, session_mean_se
 
 if TYPE_CHECKING:
@@ -83,6 +86,11 @@ class Result:
             for k in range(n):
                 add(None, role_name(k), None, "net", mean[COL_NET_ROLE + k], se[COL_NET_ROLE + k], deals)
                 add(None, role_name(k), None, "win", mean[COL_WIN_ROLE + k], se[COL_WIN_ROLE + k], deals)
+            if n > 1:
+                emean, ese = session_mean_se(sums.s1, sums.s2, sessions, dps * (n - 1))
+                for k in range(n):
+                    col = row_width(module) + k
+                    add(None, role_name(k), None, "edge", emean[col], ese[col], deals)
             for e, name in enumerate(module.EVENTS):
                 add(None, None, None, name, mean[COL_EVENTS + e], se[COL_EVENTS + e], deals)
             smean, sse = session_mean_se(sums.s1, sums.s2, sessions, 1.0)
@@ -111,6 +119,7 @@ class Result:
             "version": __version__,
             "interrupted": interrupted,
             "event_counts": {name: int(sums.s1[COL_EVENTS + e]) for e, name in enumerate(module.EVENTS)},
+            "impossible_events": impossible_events(module, r),
         }
         return cls(frame, meta, sessions, interrupted)
 
@@ -149,6 +158,10 @@ class Result:
                         "win_se": _num(win["se"]),
                     }
                 )
+                edge = group[group["metric"] == "edge"]
+                if sel_col == "role" and len(edge):
+                    item["edge"] = _num(edge["mean"].iloc[0])
+                    item["edge_se"] = _num(edge["se"].iloc[0])
                 out.append(item)
             return out
 
@@ -176,12 +189,14 @@ class Result:
             "seats": block("seat"),
             "roles": block("role"),
             "events": events,
+            "impossible_events": list(m.get("impossible_events", [])),
             "session_metrics": session_metrics,
             "elapsed_s": m["elapsed_s"],
             "deals_per_s": m["deals_per_s"],
             "version": m["version"],
             "interrupted": m["interrupted"],
             "ci_width": m.get("ci_width"),
+            "computed_with": m.get("computed_with"),
         }
 
     # ------------------------------------------------------------------ writing
@@ -207,6 +222,8 @@ class Result:
     def _frame_with_meta(self) -> pd.DataFrame:
         f = self.frame.copy()
         f["seed"] = self.meta["seed"]
+        f["rotations"] = self.meta["rotations"]
+        f["interrupted"] = self.meta["interrupted"]
         f["version"] = self.meta["version"]
         return f
 
@@ -219,6 +236,14 @@ class Result:
             return json.loads(pq.read_schema(path).metadata[b"sim"])
         with open(path) as fh:
             return json.load(fh)
+
+
+def impossible_events(module: ModuleType, rules: Any) -> list[str]:
+    """The game's events that its rules rule out (the module's ``impossible_events``), in EVENTS order."""
+    if not hasattr(module, "impossible_events"):
+        return []
+    out = module.impossible_events(rules)
+    return [e for e in module.EVENTS if e in out]
 
 
 def _num(x: Any) -> float | None:
@@ -358,8 +383,17 @@ def _arm_rows(
     smean, sse = session_mean_se(acc.s1, acc.s2, sessions, 1.0)
     rows: list[dict[str, Any]] = []
 
-    def add(seat: int | None, role: str | None, metric: str, col: int, per_session: bool = False) -> None:
+    def add(
+        seat: int | None,
+        role: str | None,
+        metric: str,
+        col: int,
+        per_session: bool = False,
+        stats: tuple[np.ndarray, np.ndarray] | None = None,
+    ) -> None:
         m, e = (smean[col], sse[col]) if per_session else (mean[col], se[col])
+        if stats is not None:
+            m, e = stats[0][col], stats[1][col]
         a = mine.metric(metric, seat=seat, role=role)
         b = theirs.metric(metric, seat=seat, role=role)
         rows.append(
@@ -382,6 +416,10 @@ def _arm_rows(
     for r in range(n):
         add(None, role_name(r), "net", COL_NET_ROLE + r)
         add(None, role_name(r), "win", COL_WIN_ROLE + r)
+    if n > 1:
+        emean, ese = session_mean_se(acc.s1, acc.s2, sessions, dps * (n - 1))
+        for r in range(n):
+            add(None, role_name(r), "edge", row_width(module) + r, stats=(emean, ese))
     for e, name in enumerate(module.EVENTS):
         add(None, None, name, COL_EVENTS + e)
     for j, name in enumerate(module.SESSION_METRICS):
@@ -395,19 +433,23 @@ def _dump_json(path: str, data: dict) -> None:
         fh.write("\n")
 
 
+OUT_EXTENSIONS = (".json", ".csv", ".parquet")
+
+
+def check_out(path: str) -> None:
+    """Refuse, before a run starts, an ``--out`` that could not be written: the result is never lost at the end."""
+    from sim.files import check_writable
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in OUT_EXTENSIONS or os.path.basename(path).lower() in OUT_EXTENSIONS:
+        raise ValueError(f"--out must end in .json, .csv or .parquet (a file name) (got {path!r})")
+    check_writable(path, "--out")
+
+
 def write_atomically(path: str, write: Callable[[str, str], None]) -> None:
     """Call ``write(tmp, ext)`` on a temp file beside ``path``, then move it into place (nothing half-written)."""
+    from sim import files
+
+    check_out(path)
     ext = os.path.splitext(path)[1].lower()
-    if ext not in (".json", ".csv", ".parquet"):
-        raise ValueError(f"--out must end in .json, .csv or .parquet (got {path!r})")
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=ext, dir=folder)
-    os.close(fd)
-    try:
-        write(tmp, ext)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    files.write_atomically(path, lambda tmp: write(tmp, ext))

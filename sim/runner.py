@@ -8,26 +8,30 @@ result is the same for any thread count or chunk size.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
-import tempfile
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from sim import __version__
+from sim import checkpoint as _checkpoint
 from sim import games as _games
+from sim.stats import Sums
 
 if TYPE_CHECKING:
     from sim.results import Comparison, Result
 
 DEFAULT_CHUNK_SESSIONS = 1 << 14
 Rules = Any  # a game's validated Rules: a NamedTuple whose fields are the game's rules
+MAX_DEALS = 10**12  # -n cap: about two weeks of one core at the slowest game; far beyond any claim's need
+MAX_ROTATIONS = 1000  # rotations of the deal per session
+MAX_CHUNK_SESSIONS = 1 << 20  # sessions per chunk (a chunk's rows are held in memory at once)
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ class RunSpec:
             "seed": self.seed,
             "rotations": self.rotations,
             "session_deals": self.session_deals,
+            "n_requested": self.n_requested,
             "version": __version__,
         }
 
@@ -93,6 +98,8 @@ def parse_count(text: str | int, name: str = "-n") -> int:
             value = int(f)
     if value <= 0:
         raise ValueError(f"{name} must be at least 1 (got {text!r})")
+    if value > MAX_DEALS:
+        raise ValueError(f"{name} must be at most {MAX_DEALS:.0e} (got {text!r})")
     return value
 
 
@@ -196,10 +203,10 @@ def make_spec(
     count = parse_count(n)
     if not isinstance(seed, int) or seed < 0 or seed >= 2**63:
         raise ValueError(f"--seed must be a whole number from 0 to 2**63-1 (got {seed!r})")
-    if rotations < 1:
-        raise ValueError(f"--rotations must be at least 1 (got {rotations})")
-    if session_deals is not None and session_deals < 1:
-        raise ValueError(f"session_deals must be at least 1 (got {session_deals})")
+    if not isinstance(rotations, int) or not 1 <= rotations <= MAX_ROTATIONS:
+        raise ValueError(f"--rotations must be 1 to {MAX_ROTATIONS} (got {rotations})")
+    if session_deals is not None and not 1 <= session_deals <= MAX_ROTATIONS:
+        raise ValueError(f"session_deals must be 1 to {MAX_ROTATIONS} (got {session_deals})")
     return RunSpec(game, variant, r, strategies, count, seed, rotations, session_deals)
 
 
@@ -218,29 +225,6 @@ def policy_params(spec: RunSpec) -> np.ndarray:
     return out
 
 
-@dataclass
-class Sums:
-    """Exact per-column sums over sessions of a run so far."""
-
-    width: int
-    sessions: int = 0
-    s1: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    s2: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-
-    def __post_init__(self) -> None:
-        for name in ("s1", "s2"):
-            got = getattr(self, name)
-            if got.shape[0] == 0:
-                setattr(self, name, np.zeros(self.width, dtype=np.int64))
-            elif got.shape[0] != self.width:
-                raise ValueError(f"checkpoint sums have {got.shape[0]} columns; this game has {self.width}")
-
-    def add(self, rows: np.ndarray) -> None:
-        self.s1 += rows.sum(axis=0)
-        self.s2 += (rows * rows).sum(axis=0)
-        self.sessions += rows.shape[0]
-
-
 def row_width(module: ModuleType) -> int:
     """The width of one session's result row for this game."""
     if hasattr(module, "RULEBOOK"):
@@ -248,6 +232,43 @@ def row_width(module: ModuleType) -> int:
 
         return _contract.row(module)
     return int(module.ROW)
+
+
+def sums_width(module: ModuleType) -> int:
+    """The width of the sums a run keeps: the session row, then one derived column per role (``with_edges``)."""
+    from sim.games._common import MAX_SEATS
+
+    return row_width(module) + MAX_SEATS
+
+
+def edge_column(module: ModuleType, role: int) -> int:
+    """The sums' column of role ``role``'s edge (see ``with_edges``)."""
+    return row_width(module) + role
+
+
+# Derived columns are computed in int64 only when they provably fit: |role total| <= m gives |n*x - sum| <= 2*n*m.
+_INT64_SAFE = 2**62
+
+
+def with_edges(rows: np.ndarray, players: int) -> np.ndarray:
+    """Session rows with each role's edge appended: ``n * role_k - (sum of all roles)`` per session.
+
+    That is ``(n - 1) * (role_k - mean of the other roles)``: an integer, so its sums over sessions are exact and the
+    same on any thread count, chunk size or Dask cluster. The edge's standard error then comes from the spread of
+    this per-session difference, which is right even though the roles of one deal are correlated (what one role
+    wins the others lose); two separate standard errors combined as if independent would not be. Columns for seats
+    beyond ``players`` stay zero.
+    """
+    from sim.games._common import COL_NET_ROLE, MAX_SEATS
+
+    k = rows.shape[0]
+    roles = rows[:, COL_NET_ROLE : COL_NET_ROLE + players]
+    big = float(np.max(np.abs(roles.astype(np.float64)))) if k else 0.0
+    exact = rows.dtype == object or big * 2 * players >= _INT64_SAFE
+    work = roles.astype(object) if exact else roles
+    edges = np.zeros((k, MAX_SEATS), dtype=object if exact else np.int64)
+    edges[:, :players] = players * work - work.sum(axis=1, keepdims=True)
+    return np.hstack([rows.astype(object) if exact else rows, edges])
 
 
 def play_chunk(spec: RunSpec, first_session: int, count: int) -> np.ndarray:
@@ -279,43 +300,6 @@ class Interrupted(Exception):
     def __init__(self, result: Result | Comparison) -> None:
         super().__init__("interrupted")
         self.result = result
-
-
-def _write_atomic(path: str, text: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def save_checkpoint(path: str, spec: RunSpec, sums: Sums) -> None:
-    _write_atomic(
-        path,
-        json.dumps(
-            {
-                "key": spec.key(),
-                "sessions": sums.sessions,
-                "s1": sums.s1.tolist(),
-                "s2": sums.s2.tolist(),
-            }
-        ),
-    )
-
-
-def load_checkpoint(path: str, spec: RunSpec, width: int) -> Sums:
-    with open(path) as f:
-        data = json.load(f)
-    if data.get("key") != json.loads(json.dumps(spec.key())):
-        raise ValueError(f"checkpoint {path} was written by a different run (game, rules, strategies, seed)")
-    return Sums(
-        width, int(data["sessions"]), np.array(data["s1"], dtype=np.int64), np.array(data["s2"], dtype=np.int64)
-    )
 
 
 def ci_columns(module: ModuleType, players: int, metric: str) -> list[int]:
@@ -350,6 +334,20 @@ def _check_arms(specs: list[RunSpec]) -> None:
         raise ValueError("compared arms must have sessions of the same length")
 
 
+def chunk_sums(specs: list[RunSpec], first: int, count: int) -> list[Sums]:
+    """The exact sums of sessions ``first .. first + count`` (session rows with the role edges, ``with_edges``): one
+    per arm, then each later arm's difference from the first (paired on the same deals). A pure function of its
+    arguments: a Dask task, or called here."""
+    rows = [with_edges(play_chunk(sp, first, count), sp.rules.players) for sp in specs]
+    width = rows[0].shape[1]
+    parts = []
+    for r in rows + [r - rows[0] for r in rows[1:]]:
+        acc = Sums(width)
+        acc.add(r)
+        parts.append(acc)
+    return parts
+
+
 def _drive(
     specs: list[RunSpec],
     chunk_sessions: int,
@@ -360,50 +358,64 @@ def _drive(
     ci_width: float | None,
     ci_metric: str,
     ci_arms: bool = False,
-) -> tuple[list[Sums], list[Sums], bool, float, int]:
+    dask: str | None = None,
+    on_chunk: Callable[[int], None] | None = None,
+) -> tuple[list[Sums], list[Sums], bool, float, int, dict]:
     """Play every arm on the same sessions, chunk by chunk: (sums per arm, paired-difference sums per arm >= 1,
-    interrupted, elapsed seconds, sessions played in this call)."""
+    interrupted, elapsed seconds, sessions played in this call, how it was computed)."""
+    from sim.distributed import executor
+
     spec = specs[0]
     module = spec.module
     if threads is not None:
         import numba
 
         numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
-    width = row_width(module)
+    width = sums_width(module)
+    if not 1 <= chunk_sessions <= MAX_CHUNK_SESSIONS:
+        raise ValueError(f"--chunk must be 1 to {MAX_CHUNK_SESSIONS} sessions (got {chunk_sessions})")
     sums = [Sums(width) for _ in specs]
     diffs = [Sums(width) for _ in specs[1:]]
-    if resume and checkpoint and os.path.exists(checkpoint):
+    if checkpoint:
         if len(specs) > 1:
-            raise ValueError("--resume is for sim run, not compare")
-        sums = [load_checkpoint(checkpoint, spec, width)]
+            raise ValueError("--checkpoint is for sim run, not compare")
+        if resume and os.path.exists(checkpoint):
+            sums = [_checkpoint.load(checkpoint, spec.key(), width, spec.sessions)]
+        _checkpoint.check_location(checkpoint)
     cols = ci_columns(module, spec.rules.players, ci_metric) if ci_width else []
-    total = spec.sessions
+
+    def precise_enough() -> bool:
+        if ci_width is None:
+            return False
+        watched = (diffs + sums if ci_arms else diffs) if diffs else sums
+        return all(_widest(w.s1, w.s2, w.sessions, spec.deals_per_session, cols) < ci_width for w in watched)
+
+    done = sums[0].sessions
+    plan = [(f, min(chunk_sessions, spec.sessions - f)) for f in range(done, spec.sessions, chunk_sessions)]
     start = time.perf_counter()
-    done_at_start = sums[0].sessions
     bar = _Progress(spec, enabled=progress)
     interrupted = False
+    ex = executor(dask, threads)
+    how = ex.describe()
     try:
-        bar.start(sums[0].sessions)
-        while sums[0].sessions < total:
-            if ci_width:
-                watched = (diffs + sums if ci_arms else diffs) if diffs else sums
-                if all(_widest(w.s1, w.s2, w.sessions, spec.deals_per_session, cols) < ci_width for w in watched):
+        bar.start(done)
+        if not precise_enough():
+            for _, parts in ex.map(chunk_sums, (specs,), plan):
+                for acc, part in zip(sums + diffs, parts):
+                    acc.merge(part)
+                if checkpoint:
+                    _checkpoint.save(checkpoint, spec.key(), sums[0])
+                bar.update(sums[0].sessions)
+                if on_chunk is not None:
+                    on_chunk(sums[0].sessions)
+                if precise_enough():
                     break
-            first = sums[0].sessions
-            count = min(chunk_sessions, total - first)
-            rows = [play_chunk(sp, first, count) for sp in specs]
-            for acc, r in zip(sums, rows):
-                acc.add(r)
-            for acc, r in zip(diffs, rows[1:]):
-                acc.add(r - rows[0])
-            if checkpoint and len(specs) == 1:
-                save_checkpoint(checkpoint, spec, sums[0])
-            bar.update(sums[0].sessions)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         bar.stop()
-    return sums, diffs, interrupted, time.perf_counter() - start, sums[0].sessions - done_at_start
+        ex.close()
+    return sums, diffs, interrupted, time.perf_counter() - start, sums[0].sessions - done, how
 
 
 def run(
@@ -416,6 +428,8 @@ def run(
     threads: int | None = None,
     ci_width: float | None = None,
     ci_metric: str = "net",
+    dask: str | None = None,
+    on_chunk: Callable[[int], None] | None = None,
 ) -> Result:
     """Play the run and return a ``Result``. Raises ``Interrupted`` (with the partial result) on Ctrl-C.
 
@@ -425,12 +439,13 @@ def run(
     """
     from sim.results import Result
 
-    sums, _, interrupted, elapsed, played = _drive(
-        [spec], chunk_sessions, progress, checkpoint, resume, threads, ci_width, ci_metric
+    sums, _, interrupted, elapsed, played, how = _drive(
+        [spec], chunk_sessions, progress, checkpoint, resume, threads, ci_width, ci_metric, dask=dask, on_chunk=on_chunk
     )
     rate = played * spec.deals_per_session / elapsed if elapsed > 0 else 0.0
     result = Result.from_sums(spec, sums[0], elapsed, rate, interrupted=interrupted)
     result.meta["ci_width"] = ci_width
+    result.meta["computed_with"] = how
     if interrupted:
         raise Interrupted(result)
     return result
@@ -446,6 +461,7 @@ def compare(
     ci_width: float | None = None,
     ci_metric: str = "net",
     ci_arms: bool = False,
+    dask: str | None = None,
 ) -> Comparison:
     """Play two or more arms on the same deals and return a ``Comparison`` of each arm against the first.
 
@@ -459,13 +475,14 @@ def compare(
     if len(specs) < 2:
         raise ValueError("compare needs two or more arms")
     _check_arms(specs)
-    sums, diffs, interrupted, elapsed, played = _drive(
-        specs, chunk_sessions, progress, None, False, threads, ci_width, ci_metric, ci_arms
+    sums, diffs, interrupted, elapsed, played, how = _drive(
+        specs, chunk_sessions, progress, None, False, threads, ci_width, ci_metric, ci_arms, dask=dask
     )
     rate = played * specs[0].deals_per_session * len(specs) / elapsed if elapsed > 0 else 0.0
     results = [Result.from_sums(sp, acc, elapsed, rate, interrupted=interrupted) for sp, acc in zip(specs, sums)]
     comp = Comparison.build(specs, labels or [sp.variant for sp in specs], results, diffs, elapsed, interrupted)
     comp.meta["ci_width"] = ci_width
+    comp.meta["computed_with"] = how
     if interrupted:
         raise Interrupted(comp)
     return comp

@@ -57,11 +57,21 @@ def print_result(result: Result) -> None:
     events = Table(title="Events", title_justify="left")
     for col in ("event", "count", "per deal", "SE"):
         events.add_column(col, justify="right" if col != "event" else "left")
+    ruled_out = set(d.get("impossible_events", []))
+    hidden = []
     for name, e in d["events"].items():
+        if name in ruled_out and e["count"] == 0:  # never hide a count that happened
+            hidden.append(name)
+            continue
         events.add_row(name, f"{e['count']:,}", _f(e["rate"]), _f(e["se"]))
     for name, e in d["session_metrics"].items():
         events.add_row(f"{name} (per session)", "", _f(e["mean"]), _f(e["se"]))
     con.print(events)
+    if hidden:
+        con.print(f"Not shown, as these rules rule them out: {', '.join(hidden)}.")
+    from sim import fair
+
+    con.print(fair.fairness(result).summary)
 
 
 def print_comparison(comp: Comparison) -> None:
@@ -149,3 +159,87 @@ def _side(x: int | str) -> str:
 
 def _board(b: dict[str, int]) -> str:
     return " ".join(f"{k} {v}" for k, v in b.items())
+
+
+# ------------------------------------------------------------------ the answers of run, compare and fairness
+
+
+def print_answer(answer: Any) -> None:
+    """A run, comparison or fairness check (``sim.api``'s result objects) as tables on the terminal."""
+    from sim.api import CompareResult, FairnessResult, RunResult
+
+    if isinstance(answer, FairnessResult):
+        print_fairness(answer)
+    elif isinstance(answer, CompareResult):
+        for comp in answer.comparisons:
+            print_comparison(comp)
+    elif isinstance(answer, RunResult):
+        if len(answer.results) == 1:
+            print_result(answer.results[0])
+        else:
+            print_sweep(answer)
+
+
+def print_sweep(answer: Any) -> None:
+    """A run over several numbers of players: each role's net per deal by the number of players, then the
+    host's line for each."""
+    results = answer.results
+    con = _console()
+    first = results[0].to_dict()
+    con.print(
+        f"{first['rules_string']}  variant {first['variant']}  players {', '.join(map(str, answer.players))}  "
+        f"seed {first['seed']}  sim {first['version']}"
+    )
+    con.print("Net = counters won (+) or lost (-) per deal by each role, ± the 95% half-width (SE over sessions).")
+    t = Table(title="By role and number of players", title_justify="left")
+    t.add_column("role", justify="left")
+    dicts = [r.to_dict() for r in results]
+    for d in dicts:
+        t.add_column(f"{d['players']} players\n{d['n']:,} deals", justify="right")
+    roles: list[str] = []
+    for d in dicts:
+        roles += [r["role"] for r in d["roles"] if r["role"] not in roles]
+    for role in roles:
+        cells = []
+        for d in dicts:
+            item = next((r for r in d["roles"] if r["role"] == role), None)
+            cells.append("" if item is None else _pm(item["mean"], item["ci95"]))
+        t.add_row(role, *cells)
+    con.print(t)
+    from sim import fair
+
+    for r in results:
+        con.print(fair.fairness(r).summary)
+
+
+def _pm(mean: float | None, ci: list[float | None]) -> str:
+    if mean is None or ci[0] is None or ci[1] is None:
+        return _f(mean)
+    return f"{mean:+.3f} ± {(ci[1] - ci[0]) / 2:.3f}"
+
+
+def print_fairness(answer: Any) -> None:
+    """Each role's edge over the others with its 99% interval and verdict, per number of players, and the
+    host's line."""
+    from sim import fair
+
+    con = _console()
+    checks = answer.checks
+    first = checks[0]
+    con.print(f"{first.title}: {first.rules_string}  seed {first.seed}  sim {first.version}")
+    con.print(
+        f"Edge = a role's net minus the mean net of the other roles, {first.unit} per {first.deal}, on the same "
+        f"deals; 99% interval from each session's difference. Fair = the interval inside ±{first.tolerance:g} "
+        f"{first.unit} per {first.deal}"
+        + ("" if first.unit == "counters" else f" ({fair.TOLERANCE_STAKES:g} stakes)")
+        + "."
+    )
+    for check in checks:
+        t = Table(title=f"{check.players} players, {check.n:,} {check.deal}s", title_justify="left")
+        for col in ("role", "edge", "99% CI", "verdict"):
+            t.add_column(col, justify="left" if col in ("role", "verdict") else "right")
+        for r in check.roles:
+            words = r.verdict if r.verdict in ("fair", "unclear") else f"{r.verdict} {abs(r.edge):.3f}"
+            t.add_row(r.role, _f(r.edge), f"[{_f(r.lo)}, {_f(r.hi)}]", words)
+        con.print(t)
+        con.print(check.summary)

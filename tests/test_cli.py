@@ -25,7 +25,7 @@ def test_list_and_rules():
     assert out.exit_code == 0
     assert "popejoan(pools=5,dressing=12)" in out.output
     line = next(x for x in out.output.splitlines() if " pools " in x)
-    assert "5" in line and "p. 86" in line and line.lstrip().startswith("*")
+    assert "5" in line and "p. 85" in line and line.lstrip().startswith("*")
 
 
 def test_run_json_schema():

@@ -152,14 +152,22 @@ def gain(
 
 
 def gap(first: Estimate, others: Sequence[Estimate]) -> Estimate:
-    """``first`` minus the mean of ``others``, with a conservative SE (taken as independent)."""
+    """``first`` minus the mean of ``others``, with the SE they would have if independent (correlated estimates,
+    such as the roles of the same deals, can have a larger one: prefer a per-session difference when there is one)."""
     mean_others = sum(m for m, _ in others) / len(others)
     se = (first[1] ** 2 + sum(s**2 for _, s in others) / len(others) ** 2) ** 0.5
     return first[0] - mean_others, se
 
 
 def role_gap(res: Result, metric: str = "net") -> Estimate:
-    """The dealer's mean minus the mean of the other roles (conservative SE: roles taken as independent)."""
+    """The dealer's mean minus the mean of the other roles.
+
+    For ``net`` this is the dealer's ``edge`` row, whose SE comes from each session's own difference (exact: the
+    roles of a deal are negatively correlated, so the SE taken as independent below is too small, not cautious).
+    Other metrics fall back to ``gap``.
+    """
+    if metric == "net" and (res.frame["metric"] == "edge").any():
+        return res.metric("edge", role="dealer")
     players = res.meta["players"]
     others = [res.metric(metric, role=role_name(k)) for k in range(1, players)]
     return gap(res.metric(metric, role="dealer"), others)

@@ -4,6 +4,11 @@ Adding a game is adding its module (or package) under ``sim/games/`` with the na
 tests and its analysis scripts: the registry finds it, and the CLI, runner, bench, goldens, claims index and the
 parametrised tests all read it from there. ``check(module)`` lists what a module lacks; a test runs it on every
 registered game.
+
+Optional, read with ``hasattr`` where present: ``impossible_events(r) -> frozenset[str]`` (the EVENTS a rule set
+rules out, which ``sim run`` leaves out of its table), ``unit(r) -> str`` (what one counter of a net is worth:
+"stakes", or e.g. "sixths of a stake"; the fairness band of 0.05 stakes is scaled by it) and ``deal_word(r) -> str``
+("deal", or "game" where one driver deal is a whole game; else ``DEAL`` is read).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ named by its *colex index* ``a + b(b-1)/2 + c(c-1)(c-2)/6``, 0 .. 22,099 for the
 hands is two table lookups. Hands of the 32-card pack are a subset of the same index; the other entries of a
 32-card table are unused (``valid`` False).
 
-Ranking, highest first (p. 71; RULES.md "Commerce"):
+Ranking, highest first (p. 71; docs/commerce.md):
 
     TRICON   three of a rank; ties by rank, aces highest, then kings ... twos
     SEQUENCE three in suit and in order; A-2-3 lowest, Q-K-A highest, K-A-2 no sequence; equal runs tie

@@ -1,4 +1,4 @@
-"""The stops family's shared mechanics (Pope Joan, Spin, Newmarket, Jig): RULES.md "Stops family".
+"""The stops family's shared mechanics (Pope Joan, Spin, Newmarket, Jig; the rules in docs/popejoan.md).
 
 Each suit runs in sequence (ace low … king, or ace high under a flag). The leader plays any card; whoever holds
 the next card of the suit must play it, and so on until a *stop*: a card whose successor no player holds (out of
@@ -77,7 +77,7 @@ def deal_map(
 
     Cards go one at a time from the elder hand round to the dealer; when ``spare_interleaved`` > 0 the spare hand
     takes its place in each round after the dealer (dealt "with the others", p. 81) for that many rounds.
-    Players who get one card more than others are those nearest the elder hand (RULES.md conventions).
+    Players who get one card more than others are those nearest the elder hand ("as equally as possible", p. 81).
     Then ``spare_rest`` cards go to the spare hand, and the last card is turned up if ``turnup``.
     """
     out: list[int] = []

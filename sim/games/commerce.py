@@ -1,4 +1,4 @@
-"""Commerce (Peel, *Round Games with Cards*, 1891, pp. 70-77; RULES.md "Commerce").
+"""Commerce (Peel, *Round Games with Cards*, 1891, pp. 70-77; docs/commerce.md).
 
 Three cards each; the best combination (Tricon > Sequence > Flush > Pair > Point, p. 71; sim.games._hands) wins.
 
@@ -94,7 +94,7 @@ class Rules(NamedTuple):
     point_rule: str = "peel"  # peel: pips of all three cards (p. 71); hoyle: best suited total (Hoyle)
     combinations: str = "all"  # all (p. 71); no-pair or no-pair-no-flush: Limited Commerce (p. 75)
     barter_left: bool = True  # barter with the player on the left (p. 73); False: on the right (Hoyle)
-    tie: str = "split"  # split: tied best hands share, odd counter carried (RULES.md); eldest: nearest the left
+    tie: str = "split"  # split: tied best hands share, odd counter carried (docs/commerce.md); eldest: nearest the left
     max_circuits: int = 10  # trading stops after this many rounds of the table (toolkit cap; the book has none)
     extended: bool = False  # trading goes on until every player has stood (p. 76)
     continuous: bool = False  # the deal stays until a Tricon, Sequence or Flush is shown (p. 76)
@@ -379,6 +379,11 @@ def unit(r: Rules) -> str:
     return "sixths of a stake" if r.pool else "stakes"
 
 
+def deal_word(r: Rules) -> str:
+    """What one run "deal" is under these rules: a deal, or in Pool Commerce a whole pool game (p. 75)."""
+    return "game" if r.pool else "deal"
+
+
 def deals_per_session(r: Rules, rotations: int) -> int:
     """Deals (in Pool Commerce: whole pool games) per session: ``players * rotations``.
 
@@ -386,6 +391,22 @@ def deals_per_session(r: Rules, rotations: int) -> int:
     first, and roles are taken relative to whoever actually dealt each deal.
     """
     return r.players * rotations
+
+
+POOL_ONLY = tuple(e for e in EVENTS if e.startswith(("first_out", "game_len"))) + ("horses", "sat_out", "pool_capped")
+MODERN_ONLY = ("trades", "barters", "barters_refused", "stander_beaten", "stander_paid", "dealer_takings")
+
+
+def impossible_events(r: Rules) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table): the horse and lives outside Pool
+    Commerce, trading and barter in the old game, the widow in the modern one, and the flags' own events."""
+    out = set() if r.pool else set(POOL_ONLY)
+    out |= set(MODERN_ONLY) if r.game == "old" else {"exchanges", "passes"}
+    if not r.continuous:
+        out.add("deal_passed")
+    if r.dealer_penalty == "none":
+        out.add("dealer_penalty_paid")
+    return frozenset(out)
 
 
 # ----------------------------------------------------------------------------------------------------------

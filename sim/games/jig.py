@@ -1,4 +1,4 @@
-"""Jig (Peel, *Round Games with Cards*, 1891, pp. 95-97; RULES.md "Jig").
+"""Jig (Peel, *Round Games with Cards*, 1891, pp. 95-97; docs/jig.md).
 
 Snip-Snap-Snorum played as a stops game: the whole pack is dealt; the leader plays any card ("Snip") and the
 holders of the next cards of the suit follow ("Snap", "Snorum", "Hicockalorum") until the fifth card, "Jig", or
@@ -112,6 +112,11 @@ def dealmap(r) -> np.ndarray:
 
 def deals_per_session(r, rotations: int) -> int:
     return r.players * rotations
+
+
+def impossible_events(r) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table): no pool, nothing taken from it."""
+    return frozenset({"pool_taken"} if r.pool_ante == 0 else ())
 
 
 def kernel_config(r) -> tuple:

@@ -1,4 +1,4 @@
-"""Newmarket as Peel plays it (*Round Games with Cards*, 1891, pp. 89-90; RULES.md "Newmarket").
+"""Newmarket as Peel plays it (*Round Games with Cards*, 1891, pp. 89-90; docs/newmarket.md).
 
 The four 7s are out of the pack, so the 6s are stops. An ace, king, queen and knave of four different suits
 are taken out and laid face up (the book's example: JD QH KC AS); the other 44 cards are dealt as equally as
@@ -134,6 +134,11 @@ def dealmap(r) -> np.ndarray:
 
 def deals_per_session(r, rotations: int) -> int:
     return r.players * rotations
+
+
+def impossible_events(r) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table): no kitty, nothing taken from it."""
+    return frozenset({"kitty_taken"} if r.kitty == 0 else ())
 
 
 def kernel_config(r) -> tuple:

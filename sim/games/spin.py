@@ -1,4 +1,4 @@
-"""Spin (Peel, *Round Games with Cards*, 1891, pp. 87-89; RULES.md "Spin").
+"""Spin (Peel, *Round Games with Cards*, 1891, pp. 87-89; docs/spin.md).
 
 An offshoot of Pope Joan: the 2 of hearts and 8 of diamonds are out, so the regular stops are the four kings,
 7D and AH; the 50 cards are all dealt, no spare hand, no trumps. The pool has three chances, carried between
@@ -72,7 +72,7 @@ RULEBOOK = RuleBook(
         Rule(
             "triple_takes_both",
             True,
-            "RULES.md",
+            "toolkit",
             "a player holding KD QD JD takes Matrimony and Intrigue (false: the larger only)",
         ),
         Rule(
@@ -148,6 +148,11 @@ def dealmap(r) -> np.ndarray:
 
 def deals_per_session(r, rotations: int) -> int:
     return r.players * rotations
+
+
+def impossible_events(r) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table)."""
+    return frozenset({"spin_penalty_paid"} if r.spin_penalty == 0 else ())
 
 
 def kernel_config(r) -> tuple:

@@ -59,6 +59,7 @@ from sim.games.popejoan.rules import (
     Rules,
     dealmap,
     deals_per_session,
+    impossible_events,
     kernel_config,
     spare_cards,
 )
@@ -68,7 +69,7 @@ __all__ = [
     "NINE_D", "PACK", "PAGES", "PLAYERS", "REASONS", "RULEBOOK", "SESSION_METRICS", "STRATEGIES", "STRATEGY_HELP",
     "STRATEGY_PARAMS", "TITLE", "VARIANTS", "E", "P", "Rules", "Workspace", "begin_session", "check_deck",
     "deal_cards", "deal_hands", "dealmap", "deals_per_session", "deck_from_hands", "describe_trace", "end_session",
-    "kernel_config", "new_workspace", "play_deal", "spare_cards",
+    "impossible_events", "kernel_config", "new_workspace", "play_deal", "spare_cards",
 ]  # fmt: skip
 
 

@@ -50,8 +50,8 @@ RULEBOOK = RuleBook(
     TITLE,
     (
         Rule("players", 4, "p. 80", "number of players, 3 to 8", lo=PLAYERS[0], hi=PLAYERS[1]),
-        Rule("pools", 8, "p. 81, p. 86", "compartments on the board: 8, or 5 for Five-pool Pope", choices=(8, 5)),
-        Rule("dressing", 15, "p. 81, p. 86", "counters that dress the board each deal", lo=1, hi=MAX_STAKE),
+        Rule("pools", 8, "p. 81, p. 85", "compartments on the board: 8, or 5 for Five-pool Pope", choices=(8, 5)),
+        Rule("dressing", 15, "p. 81, p. 85", "counters that dress the board each deal", lo=1, hi=MAX_STAKE),
         Rule(
             "dresser",
             "all",
@@ -65,26 +65,26 @@ RULEBOOK = RuleBook(
             "p. 85",
             "winner takes Game only; penalties and the dealer's single stake go on empty compartments, then Game",
         ),
-        Rule("pope_wins_game", False, "p. 86", "9D turned up wins Game for the dealer too, and the deal ends"),
+        Rule("pope_wins_game", False, "p. 85", "9D turned up wins Game for the dealer too, and the deal ends"),
         Rule(
             "spare",
             "hand",
-            "p. 81, p. 86",
+            "p. 81, pp. 85-86",
             "hand (spare hand dealt with the others), remainder (50 // n each, rest aside) or N cards aside",
             coerce=_spare,
             encode=_spare_code,
         ),
-        Rule("dealer_sees_spare", False, "p. 87", "the dealer knows the spare hand's cards and plays on them"),
+        Rule("dealer_sees_spare", False, "p. 86", "the dealer knows the spare hand's cards and plays on them"),
         Rule(
             "pope_stop_filler",
             False,
-            "p. 87",
+            "p. 86",
             "after a stop the holder of 9D may play it in lieu of the missing card and go on",
         ),
         Rule(
             "split_chances",
             False,
-            "p. 84",
+            "p. 83",
             "Matrimony or Intrigue played by two players is split between them (odd counter stays)",
         ),
         Rule(
@@ -215,6 +215,19 @@ def dealmap(r) -> np.ndarray:
 
 def deals_per_session(r, rotations: int) -> int:
     return r.players * rotations
+
+
+def impossible_events(r) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table): five-pool has no King, Queen or
+    Knave compartment (p. 85); only pope_stop_filler fills a stop with the Pope; only split_chances splits."""
+    out = set()
+    if r.pools == 5:
+        out |= {f"{c}_{what}" for c in ("king", "queen", "knave") for what in ("won", "taken", "doubled")}
+    if not r.pope_stop_filler:
+        out.add("pope_filled")
+    if not r.split_chances:
+        out |= {"matrimony_split", "intrigue_split"}
+    return frozenset(out)
 
 
 def kernel_config(r) -> tuple:
