@@ -1,0 +1,268 @@
+"""One deal of Cassino played out: the deal in rounds, each turn's capture or trail, the remainder (pp. 98-99).
+
+State of a deal (all in the workspace, masks over card codes)::
+
+    hand   uint64[4]   each seat's cards          pile    uint64[4]  cards each seat captured this deal
+    masks  uint64[3]   TABLE, SEEN (every card that has lain face up), PACK (this game's pack)
+    sweeps int64[4]    sweeps per seat this deal  state   int64[3]   LAST capturer, DEAL index in the game, ROUND
+
+A turn: every card of the hand is tried against the table (sim.games.cassino.capture); if any captures the
+player must take with one of those (p. 98: "if he is not able to pair or combine, he must add a card"), chosen
+by his strategy; otherwise he trails a card of its choosing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim import rng
+from sim._bits import ctz, popcount
+from sim._jit import kernel
+from sim.games import _ledger as L
+from sim.games.cassino.capture import reach, takes
+from sim.games.cassino.rules import (
+    ACES,
+    BOOK,
+    GREAT_BIT,
+    GREEDY,
+    LITTLE_BIT,
+    LOWEST,
+    ORDER,
+    RANDOM,
+    RANK_MASK,
+    SPADES,
+    TEN,
+    TWO,
+    WORTH,
+    E,
+    P,
+)
+
+TABLE, SEEN, PACK_MASK = 0, 1, 2
+LAST, DEAL, ROUND = 0, 1, 2
+GAME_STREAM = 11  # the deck stream of game k of a session is purpose GAME_STREAM + k (seats use 1..10)
+
+# trace columns of a play
+TR_DEAL, TR_ROUND, TR_SEAT, TR_CARD, TR_TABLE, TR_TAKEN, TR_KIND, TR_SWEEP = range(8)
+TR_WIDTH = 8
+TRAIL, CAPTURE, REMAINDER = 0, 1, 2
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+
+
+@kernel(inline=True)
+def bit(c):
+    return _ONE << np.uint64(c)
+
+
+@kernel
+def seed_game(ws):
+    """Seed the deck stream of the session's next game (so game k's decks do not depend on earlier games)."""
+    rng.seed_stream(ws.deck_rng, ws.ids[0], ws.ids[1], GAME_STREAM + ws.game[0])
+
+
+@kernel
+def shuffle(ws, pack):
+    for j in range(pack.shape[0]):
+        ws.deck[j] = pack[j]
+    rng.shuffle(ws.deck_rng, ws.deck, pack.shape[0])
+
+
+@kernel(inline=True)
+def deal_round(ws, pos, size, dealer, n, to_table):
+    """Four cards to each player one at a time from the elder hand (p. 98), and with ``to_table`` one face up
+    to the table after each time round; a short last round deals what is left. Returns the next deck position."""
+    for _ in range(4):
+        for k in range(1, n + 1):
+            if pos < size:
+                s = (dealer + k) % n
+                ws.hand[s] |= bit(ws.deck[pos])
+                pos += 1
+        if to_table and pos < size:
+            c = bit(ws.deck[pos])
+            ws.masks[TABLE] |= c
+            ws.masks[SEEN] |= c
+            pos += 1
+    return pos
+
+
+@kernel
+def begin_hand(ws, n):
+    for s in range(4):
+        ws.hand[s] = _ZERO
+        ws.pile[s] = _ZERO
+        ws.sweeps[s] = 0
+    ws.masks[TABLE] = _ZERO
+    ws.masks[SEEN] = _ZERO
+    ws.state[LAST] = -1
+    ws.state[ROUND] = 0
+
+
+@kernel
+def play_hand(cfg, ws, dealer, seats):
+    """Deal and play one deal of the game; the piles, sweeps and events are left in ``ws`` for the count."""
+    prm, pack = cfg
+    n = prm[P.players]
+    size = pack.shape[0]
+    begin_hand(ws, n)
+    pos = deal_round(ws, 0, size, dealer, n, True)
+    while True:
+        p = (dealer + 1) % n
+        left = 0
+        for s in range(n):
+            left += popcount(ws.hand[s])
+        while left > 0:
+            if ws.hand[p] != _ZERO:
+                turn(ws, seats, p)
+                left -= 1
+            p = (p + 1) % n
+        if pos >= size:
+            break
+        ws.state[ROUND] += 1
+        pos = deal_round(ws, pos, size, dealer, n, False)
+    take_remainder(ws, prm[P.final_sweep])
+
+
+@kernel
+def take_remainder(ws, final_sweep):
+    """The last player to capture takes what is left, a sweep when the rule says so (p. 99)."""
+    table = ws.masks[TABLE]
+    if table == _ZERO:
+        return
+    last = ws.state[LAST]
+    k = L.next_action(ws)
+    if last < 0:  # nobody captured in the whole deal: the cards stay where they lie
+        ws.ev[E.untaken] += popcount(table)
+    else:
+        ws.pile[last] |= table
+        ws.masks[TABLE] = _ZERO
+        ws.ev[E.remainders] += 1
+        ws.ev[E.remainder_cards] += popcount(table)
+        if final_sweep:
+            ws.sweeps[last] += 1
+            ws.ev[E.final_sweeps] += 1
+    if k >= 0:
+        scored = final_sweep != 0 and last >= 0
+        _trace(ws, k, last, -1, table, table if last >= 0 else _ZERO, REMAINDER, scored)
+
+
+@kernel(inline=True)
+def turn(ws, seats, p):
+    """Seat p plays one card: a capture if any card of his can capture, else a trail."""
+    table = ws.masks[TABLE]
+    cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
+    made = reach(table)
+    k = 0
+    ncap = 0
+    h = ws.hand[p]
+    while h != _ZERO:
+        c = np.int64(ctz(h))
+        h &= h - _ONE
+        take = takes(cap, table, c, made)
+        ws.opt_card[k] = c
+        ws.opt_take[k] = take
+        if take != _ZERO:
+            ncap += 1
+        k += 1
+    unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~ws.hand[p]
+    i = choose(seats[0][p], ws.opt_card, ws.opt_take, k, ncap, unseen, ws.seat_rng[p])
+    c = ws.opt_card[i]
+    take = ws.opt_take[i]
+    b = bit(c)
+    ws.hand[p] &= ~b
+    ws.masks[SEEN] |= b
+    ws.ev[E.plays] += 1
+    sweep = False
+    if take != _ZERO:
+        ws.pile[p] |= take | b
+        ws.masks[TABLE] = table & ~take
+        ws.state[LAST] = p
+        ws.ev[E.captures] += 1
+        ws.ev[E.cards_captured] += popcount(take)
+        if ws.masks[TABLE] == _ZERO:  # a sweep; the next player lays out a card to a new board (p. 99)
+            sweep = True
+            ws.sweeps[p] += 1
+            ws.ev[E.sweeps] += 1
+    else:
+        ws.masks[TABLE] = table | b
+        ws.ev[E.trails] += 1
+    row = L.next_action(ws)
+    if row >= 0:
+        _trace(ws, row, p, c, table, take, CAPTURE if take != _ZERO else TRAIL, sweep)
+
+
+@kernel
+def _trace(ws, k, seat, card, table, taken, kind, sweep):
+    row = ws.tr_actions[k]
+    row[TR_DEAL] = ws.state[DEAL]
+    row[TR_ROUND] = ws.state[ROUND]
+    row[TR_SEAT] = seat
+    row[TR_CARD] = card
+    row[TR_TABLE] = np.int64(table)
+    row[TR_TAKEN] = np.int64(taken)
+    row[TR_KIND] = kind
+    row[TR_SWEEP] = 1 if sweep else 0
+
+
+# -- strategies ---------------------------------------------------------------------------------------------------
+
+
+@kernel
+def choose(policy, cards, takes, k, ncap, unseen, state):
+    """Index of the card to play among ``cards[:k]`` (their captures in ``takes``): one that captures when
+    ``ncap`` > 0 (capturing is compulsory), else a card to trail. ``unseen``: cards the player has not seen."""
+    if policy == RANDOM:
+        pick = rng.bounded(state, ncap if ncap > 0 else k)
+        for i in range(k):
+            if ncap == 0 or takes[i] != _ZERO:
+                if pick == 0:
+                    return i
+                pick -= 1
+    best = 0
+    best_key = -(1 << 62)
+    for i in range(k):
+        take = takes[i]
+        if ncap > 0 and take == _ZERO:
+            continue
+        c = cards[i]
+        if policy == LOWEST:
+            key = 0
+        elif ncap == 0:
+            key = -trail_cost(c, unseen)
+        elif policy == BOOK:
+            key = book_key(c, take)
+        elif policy == GREEDY:
+            key = np.int64(popcount(take))
+        else:
+            key = 0
+        key = key * 64 + 63 - ORDER[c]  # ties: the lowest card, by rank then suit
+        if key > best_key:
+            best_key = key
+            best = i
+    return best
+
+
+@kernel
+def book_key(c, take):
+    """p. 100: "Secure the Cassino cards on the first opportunity, also aces and spades, after which aim to make
+    as many combinations as possible, leaving the pairs until last, unless they be the ten or the two, which are
+    always best got off the board as early as possible". The capturing card is secured with what it takes."""
+    got = take | bit(c)
+    cassinos = (2 if got & GREAT_BIT else 0) + (1 if got & LITTLE_BIT else 0)
+    aces = np.int64(popcount(got & ACES))
+    spades = np.int64(popcount(got & SPADES))
+    r = c % 13
+    same = take & RANK_MASK[r]
+    ten_or_two = 1 if same != _ZERO and (r == TEN or r == TWO) else 0
+    combined = np.int64(popcount(take & ~RANK_MASK[r]))
+    cards = np.int64(popcount(take))
+    return ((((cassinos * 8 + aces) * 16 + spades) * 2 + ten_or_two) * 32 + combined) * 32 + cards
+
+
+@kernel
+def trail_cost(c, unseen):
+    """What trailing c gives away: its worth (a Cassino, an ace, a spade), then how many unseen cards could
+    pair it, then its lowness (a court or a high card is taken by fewer plays than a low one)."""
+    r = c % 13
+    return WORTH[c] * 64 + np.int64(popcount(unseen & RANK_MASK[r])) * 16 + (12 - r)

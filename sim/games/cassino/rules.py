@@ -1,0 +1,183 @@
+"""Cassino's rules, strategies and events, each declared once (Peel, pp. 97-100).
+
+Cards are the toolkit's codes ``suit * 13 + rank`` (rank 0 = ace ... 12 = king; suits C D H S); a set of cards is
+a uint64 mask with bit ``code`` set. A numeric card's value is its rank + 1 (ace 1 ... ten 10); knaves, queens
+and kings have no value and only pair.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim import cards as C
+from sim.games._rules import Rule, RuleBook, names_index
+
+NAME = "cassino"
+TITLE = "Cassino"
+PAGES = "pp. 97-100"
+PLAYERS = (2, 4)
+DEAL = "game"  # one driver deal is one game to ``target`` points; the event ``deals`` counts its deals
+
+MAX_TARGET = 500
+MAX_GAME_DEALS = 100_000  # a guard: a game still undecided after this many deals is cut (event games_cut)
+
+
+def _check(r) -> None:
+    sides = r.players == 2 or (r.players == 4 and r.partnership)
+    if r.two_lowest_combine and r.players != 3:
+        raise ValueError("two_lowest_combine is a rule for three players (p. 100)")
+    if r.two_lowest_combine and r.lowest_scores_nothing:
+        raise ValueError("choose one of lowest_scores_nothing and two_lowest_combine, not both")
+    if r.lowest_scores_nothing and sides and r.players == 4:
+        raise ValueError("lowest_scores_nothing is for independent players: partners score the difference (p. 97)")
+
+
+RULEBOOK = RuleBook(
+    "sim.games.cassino",
+    TITLE,
+    (
+        Rule("players", 4, "p. 97", "number of players, 2 to 4", lo=PLAYERS[0], hi=PLAYERS[1]),
+        Rule(
+            "partnership",
+            True,
+            "p. 97",
+            "with four players, two partnerships sitting opposite who pool their cards and score the difference; "
+            "off: each of the four scores for himself (two players always score the difference, three always "
+            "for themselves)",
+        ),
+        Rule(
+            "pack",
+            52,
+            "p. 97",
+            "the full pack of 52, or the short pack of 32 (ace, seven to king of each suit)",
+            choices=(52, 32),
+        ),
+        Rule(
+            "final_sweep",
+            True,
+            "p. 99",
+            "the last player to capture takes the cards left at the end and scores a sweep for it; off: he takes "
+            "them without the point",
+        ),
+        Rule(
+            "lowest_scores_nothing",
+            False,
+            "p. 97",
+            "independent players: the lowest scorer's points are deducted from each player's (so the lowest "
+            "scores nothing)",
+        ),
+        Rule(
+            "two_lowest_combine",
+            False,
+            "p. 100",
+            "three players: the two lowest add their points and subtract them from the highest, who alone scores "
+            "what is left; nobody scores when they amount to or exceed his",
+        ),
+        Rule(
+            "target",
+            11,
+            "p. 99",
+            "a game is won by the first to reach this many points (the book names no target)",
+            lo=1,
+            hi=MAX_TARGET,
+        ),
+    ),
+    check=_check,
+)
+Rules = RULEBOOK.Rules
+P = RULEBOOK.layout
+
+VARIANTS: dict[str, dict] = {
+    "standard": {},
+    "pack32": {"pack": 32},
+    "no-final-sweep": {"final_sweep": False},
+    "independent": {"partnership": False},
+    "lowest-nothing": {"partnership": False, "lowest_scores_nothing": True},
+}
+
+BOOK, GREEDY, LOWEST, RANDOM = 0, 1, 2, 3
+STRATEGIES: dict[str, int] = {"book": BOOK, "greedy": GREEDY, "lowest": LOWEST, "random": RANDOM}
+DEFAULT_STRATEGY = "book"
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {}
+STRATEGY_HELP: dict[str, str] = {
+    "book": "the book's capture advice (p. 100): secure the Cassinos first, then aces, then spades; then pair a "
+    "ten or a two off the table; then take as many cards by combination as it can, pairs last. Trails its least "
+    "valuable card, one the others are least able to pair (from the cards it has seen)",
+    "greedy": "captures the most cards it can; trails as the book strategy does",
+    "lowest": "plays its lowest card that captures, or its lowest card when none does",
+    "random": "plays a uniformly random card that captures, or any card when none does (its own random stream)",
+}
+
+# Events are by "party": the dealer (or the dealer's side), the elder hand (or his side), then the third and
+# fourth independent players in turn from the dealer's left. Per game: summed over the game's deals.
+PARTIES = ("dealer", "elder", "2nd", "3rd")
+_PER_PARTY = ("great_cassino", "little_cassino", "aces", "spades", "cards", "raw", "scored")
+EVENTS: tuple[str, ...] = (
+    "deals",  # deals played in the game (deals per game = its mean)
+    "plays",  # cards played from hand
+    "captures",  # plays that captured
+    "cards_captured",  # table cards taken by captures (not counting the capturing card)
+    "trails",  # plays that added a card to the table
+    "sweeps",  # captures that cleared the table during play (1 point each)
+    "final_sweeps",  # remainders taken at the end scored as a sweep (p. 99)
+    "remainders",  # deals that ended with cards left for the last capturer
+    "remainder_cards",  # cards he took so
+    "untaken",  # cards left on the table because nobody captured in the whole deal
+    "spades_ties",  # deals in which the most spades were tied (nobody scores the point)
+    "cards_ties",  # deals in which the most cards were tied (nobody scores the 3 points)
+    "nobody_scores",  # deals that added nothing to anybody's score under the rules in force
+    "negative_scores",  # deals whose balance was below zero (two_lowest_combine: the two lowest exceed the highest)
+    "nobody_own",  # three players: deals where nobody would score counting his own points
+    "nobody_lowest",  # ... with lowest_scores_nothing
+    "nobody_combine",  # ... with two_lowest_combine
+    "negative_combine",  # ... where the two lowest would exceed the highest
+    "games_cut",  # games stopped undecided after MAX_GAME_DEALS deals (never expected)
+) + tuple(f"{what}_{party}" for what in _PER_PARTY for party in PARTIES)
+SESSION_METRICS: tuple[str, ...] = ("board_left",)  # minus the points the bank paid out in the session
+E = names_index(EVENTS)
+# first event of each per-party family (party k at + k)
+EV_GREAT, EV_LITTLE, EV_ACES, EV_SPADES, EV_CARDS, EV_RAW, EV_SCORED = (
+    EVENTS.index(f"{what}_dealer") for what in _PER_PARTY
+)
+
+POOLS = ("bank",)
+BANK = 0
+REASONS = ("points",)
+R_POINTS = 0
+
+# -- card tables ------------------------------------------------------------------------------------------------
+
+GREAT_CASSINO = C.parse_card("10D")
+LITTLE_CASSINO = C.parse_card("2S")
+TEN, TWO = 9, 1  # ranks
+
+
+def _mask(codes) -> np.uint64:
+    m = 0
+    for c in codes:
+        m |= 1 << int(c)
+    return np.uint64(m)
+
+
+RANK_MASK = np.array([_mask(C.card(r, s) for s in range(4)) for r in range(13)], dtype=np.uint64)
+# BELOW[r]: numeric cards of rank < r (values 1..r), the cards that can make up a sum for a card of rank r
+BELOW = np.array([_mask(C.card(q, s) for q in range(min(r, 10)) for s in range(4)) for r in range(14)], dtype=np.uint64)
+ACES = RANK_MASK[C.ACE]
+SPADES = _mask(C.card(r, C.SPADES) for r in range(13))
+GREAT_BIT = np.uint64(1 << GREAT_CASSINO)
+LITTLE_BIT = np.uint64(1 << LITTLE_CASSINO)
+
+
+def _worth(c: int) -> int:
+    """What a card counts for in a capture beyond its number: Great Cassino, Little Cassino, an ace, a spade."""
+    w = 8 if c == GREAT_CASSINO else 4 if c == LITTLE_CASSINO else 2 if C.rank_of(c) == C.ACE else 0
+    return w + (1 if C.suit_of(c) == C.SPADES else 0)
+
+
+WORTH = np.array([_worth(c) for c in range(52)], dtype=np.int64)  # sums over any table stay below 64
+# a card's place for "lowest": by rank, then suit
+ORDER = np.array([C.rank_of(c) * 4 + C.suit_of(c) for c in range(52)], dtype=np.int64)
+
+
+def pack(r) -> np.ndarray:
+    return C.full_pack() if r.pack == 52 else C.short_pack()

@@ -1,0 +1,389 @@
+"""Cassino (pp. 97-100): the book's captures on stacked decks, what a card takes against a brute force, each rule
+flag on a stacked deck, the count and the scorings, card accounting and the points of a deal adding up."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sim.games.cassino as G
+from sim import cards as C
+from sim import games, runner
+from sim.cli import cli
+from sim.games._common import COL_EVENTS, COL_NET_SEAT, COL_WIN_SEAT
+from sim.games.cassino import capture as K
+from sim.games.cassino import score as S
+from sim.games.cassino.rules import WORTH
+
+BOOK, GREEDY, LOWEST, RANDOM = (G.STRATEGIES[s] for s in ("book", "greedy", "lowest", "random"))
+
+
+def play(r, deck, policy=LOWEST, dealer=0, seat_policy=None) -> dict:
+    pol = np.full(r.players, policy, dtype=np.int64)
+    for s, p in (seat_policy or {}).items():
+        pol[s] = p
+    return games.trace(G, r, pol, np.full(r.players, np.nan), seed=1, deck=deck, dealer=dealer)
+
+
+def rules(**kw):
+    return G.Rules(**kw).validated()
+
+
+def mask(text: str) -> int:
+    return sum(1 << int(c) for c in C.parse(text))
+
+
+def moves(t: dict, deal: int = 0) -> list[tuple]:
+    return [(p["seat"], p["card"], p["took"]) for p in t["deals"][deal]["plays"]]
+
+
+def first_plays(t: dict) -> list[dict]:
+    return t["deals"][0]["plays"]
+
+
+# -- the book's captures (p. 98) ----------------------------------------------------------------------------------
+
+
+def test_p98_a_ten_takes_every_other_ten_and_nine_and_ace():
+    r = rules(players=4)
+    deck = G.stack(r, 0, table="10H 9C AD 5S", hands={1: "10C KC KD KH"})
+    p = first_plays(play(r, deck))[0]
+    assert (p["seat"], p["card"]) == (1, "10C")
+    assert sorted(p["took"]) == sorted(["10H", "9C", "AD"]) and not p["sweep"]
+    assert first_plays(play(r, deck))[1]["table"] == ["5S"]
+
+
+def test_p98_a_ten_takes_two_fives_two_threes_and_a_four():
+    r = rules(players=4)
+    # the elder hand can take nothing, so trails his lowest card, the four; the next player's ten takes the five
+    deck = G.stack(r, 0, table="5C 5D 3H 3S", hands={1: "4H KC KD KH", 2: "10C QC QD QH"})
+    trail, take = first_plays(play(r, deck))[:2]
+    assert trail["card"] == "4H" and trail["trail"] and trail["took"] == []
+    assert take["card"] == "10C" and sorted(take["took"]) == sorted(["5C", "5D", "3H", "3S", "4H"])
+    assert take["sweep"]  # the table is cleared: a sweep (p. 99)
+
+
+def test_p98_eight_and_two_seven_and_three_taken_together():
+    r = rules(players=4)
+    deck = G.stack(r, 0, table="8C 2D 7H 3S", hands={1: "10D KC KD KH"})
+    p = first_plays(play(r, deck))[0]
+    assert sorted(p["took"]) == sorted(["8C", "2D", "7H", "3S"]) and p["sweep"]
+
+
+def test_p98_six_and_four_and_several_ways_the_most_cards():
+    """A ten on 9, A, 6, 3 makes 9+A or 6+3+A (the ace cannot serve both): the capture takes the most cards."""
+    r = rules(players=4)
+    deck = G.stack(r, 0, table="9C AD 6H 3S", hands={1: "10C KC KD KH"})
+    p = first_plays(play(r, deck))[0]
+    assert sorted(p["took"]) == sorted(["AD", "6H", "3S"])
+    deck = G.stack(r, 0, table="6C 4D 9H QS", hands={1: "10C KC KD KH"})
+    assert sorted(first_plays(play(r, deck))[0]["took"]) == sorted(["6C", "4D"])
+
+
+def test_p98_court_cards_only_pair():
+    r = rules(players=4)
+    deck = G.stack(r, 0, table="KH KS QD 2C", hands={1: "KC 9D 9H 9S"})
+    p = first_plays(play(r, deck))[0]  # "lowest" would rather play a nine, but capturing is compulsory
+    assert p["card"] == "KC" and sorted(p["took"]) == ["KH", "KS"]
+
+
+def test_p98_capture_is_compulsory_and_trailing_only_without_one():
+    r = rules(players=4)
+    deck = G.stack(r, 0, table="9C 5D 6H JS", hands={1: "2C 3C KD JH"})
+    p = first_plays(play(r, deck))[0]
+    assert p["card"] == "JH" and p["took"] == ["JS"]  # not the lowest card: it must capture
+    deck = G.stack(r, 0, table="9C 5D 6H JS", hands={1: "2C 7C KD QH"})
+    p = first_plays(play(r, deck))[0]
+    assert p["trail"] and p["card"] == "2C"
+
+
+# -- what a card takes, against a brute force ---------------------------------------------------------------------
+
+
+def brute_capture(table: list[int], card: int) -> tuple[int, int]:
+    """(cards, worth) of the best capture: every subset of the table that splits into groups each of the card's
+    rank (courts) or adding up to its value, the most cards, then the most worth."""
+    r = card % 13
+    if r >= 10:
+        got = [c for c in table if c % 13 == r]
+        return len(got), sum(int(WORTH[c]) for c in got)
+    v = r + 1
+
+    def splits(cards: tuple[int, ...]) -> bool:
+        if not cards:
+            return True
+        head, rest = cards[0], cards[1:]
+        for k in range(len(rest) + 1):
+            for others in itertools.combinations(rest, k):
+                if (head % 13 + 1) + sum(c % 13 + 1 for c in others) == v:
+                    left = tuple(c for c in rest if c not in others)
+                    if splits(left):
+                        return True
+        return False
+
+    numeric = [c for c in table if c % 13 < 10]
+    best = (0, 0)
+    for k in range(len(numeric), 0, -1):
+        if k < best[0]:
+            break
+        for sub in itertools.combinations(numeric, k):
+            if sum(c % 13 + 1 for c in sub) % v == 0 and splits(sub):
+                best = max(best, (k, sum(int(WORTH[c]) for c in sub)))
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=0, max_size=11, unique=True), st.integers(0, 51))
+def test_capture_matches_brute_force(table, card):
+    table = [c for c in table if c != card]
+    got = K.taken(sum(1 << c for c in table), card)
+    cards = [c for c in range(52) if (got >> c) & 1]
+    assert set(cards) <= set(table)
+    assert (len(cards), sum(int(WORTH[c]) for c in cards)) == brute_capture(table, card)
+    # what was taken is itself a capture: same rank, or groups adding up to the value
+    if card % 13 < 10 and cards:
+        assert brute_capture(cards, card)[0] == len(cards)
+
+
+def test_capture_prefers_what_scores_among_as_many_cards():
+    # a ten on 9C, 9S, AH: 9S+AH or 9C+AH, two cards either way; the spade is taken
+    assert K.taken(mask("9C 9S AH"), C.parse_card("10H")) == mask("9S AH")
+    assert K.taken(mask("8C 2S 8H 2D"), C.parse_card("10C")) == mask("8C 2S 8H 2D")
+
+
+# -- the count and the scorings -----------------------------------------------------------------------------------
+
+
+def settle(raw, how):
+    raw = np.array(raw, dtype=np.int64)
+    out = np.zeros(4, dtype=np.int64)
+    S.settle(raw, out, len(raw), how)
+    return out[: len(raw)].tolist()
+
+
+def test_p97_lowest_scores_nothing_examples():
+    assert settle([1, 2, 3, 5], S.LOWEST) == [0, 1, 2, 4]
+    assert settle([2, 2, 2, 5], S.LOWEST) == [0, 0, 0, 3]
+    assert settle([1, 2, 3, 5], S.OWN) == [1, 2, 3, 5]
+
+
+def test_p99_sides_score_the_difference():
+    assert settle([6, 5], S.SIDES) == [1, 0]
+    assert settle([4, 7], S.SIDES) == [0, 3]
+    assert settle([5, 5], S.SIDES) == [0, 0]
+
+
+def test_p100_two_lowest_combine():
+    assert settle([7, 2, 3], S.COMBINE) == [2, 0, 0]
+    assert settle([2, 5, 3], S.COMBINE) == [0, 0, 0]  # "amount to": nobody scores
+    assert settle([6, 4, 3], S.COMBINE) == [0, 0, 0]  # exceed: a negative balance, nobody scores
+
+
+def deal_points(count: dict) -> int:
+    return sum(c["count"] for c in count.values())
+
+
+def test_counts_add_up_in_traced_deals_two_sides_three_players_and_32_cards():
+    """No sweeps, two sides: 11 points a deal, 8 when the cards tie; every party's count is its cards' worth."""
+    for r in (rules(players=2), rules(players=4), rules(players=3), rules(players=4, pack=32)):
+        full = 11 if r.pack == 52 else 10  # the 32-card pack has no Little Cassino
+        for d in range(4):
+            t = games.trace(G, r, np.full(r.players, BOOK), np.full(r.players, np.nan), 9, deal=d)
+            for deal in t["deals"]:
+                c = deal["count"].values()
+                sweeps = sum(x["sweeps"] for x in c)
+                ties = 3 * (not any(x["most_cards"] for x in c)) + (not any(x["most_spades"] for x in c))
+                assert deal_points(deal["count"]) == full - ties + sweeps
+                assert sum(x["cards"] for x in c) == r.pack
+                assert sum(x["aces"] for x in c) == 4 and sum(x["great_cassino"] for x in c) == 1
+
+
+def test_card_accounting_every_card_once_in_every_traced_deal():
+    for r in (rules(players=4), rules(players=3), rules(players=2, pack=32)):
+        t = games.trace(G, r, np.full(r.players, RANDOM), np.full(r.players, np.nan), 4, deal=1)
+        for deal in t["deals"]:
+            n = r.players
+            for rnd in deal["rounds"][: len(deal["rounds"]) - 1]:
+                assert all(len(h) == 4 for h in rnd)
+            dealt = deal["table"] + [c for rnd in deal["rounds"] for h in rnd for c in h]
+            assert sorted(dealt) == sorted(C.format(G.pack(r)).split())
+            piles: dict[int, list[str]] = {s: [] for s in range(n)}
+            for p in deal["plays"]:
+                if p["card"] is not None and not p["trail"]:
+                    piles[p["seat"]] += [p["card"]] + p["took"]
+                elif p["remainder"]:
+                    piles[p["seat"]] += p["took"]
+            taken = [c for pile in piles.values() for c in pile]
+            assert len(taken) == len(set(taken)) == r.pack
+
+
+# -- one stacked deck per rule flag -------------------------------------------------------------------------------
+
+DECK_ORDER = (
+    "9C AD 6H 3S 10C KC KD KH 5C 5D 3H 2S 7D 8H QC 4S JD 9H 2C AS 6C 10D QS JH 7C 8C 4H 3D KS 9S JC 6S "
+    "AC 10H 4D 8S QH 2H 6D 5H 3C 7H JS 10S 9D QD 5S 2D AH 7S 4C 8D"
+)
+
+
+def fixed_deck(r):
+    if r.pack == 52:
+        return G.check_deck(DECK_ORDER)
+    keep = set(G.pack(r).tolist())
+    return G.check_deck(C.format([c for c in C.parse(DECK_ORDER).tolist() if c in keep]))
+
+
+def test_p99_final_sweep_scores_the_remainder():
+    on, off = rules(players=4, target=500), rules(players=4, target=500, final_sweep=False)
+    a, b = play(on, fixed_deck(on), BOOK), play(off, fixed_deck(off), BOOK)
+    rest = [p for p in a["deals"][0]["plays"] if p["remainder"]]
+    assert rest and rest[0]["took"] and rest[0]["sweep"]  # this deck leaves cards for the last capturer
+    side = f"seats {rest[0]['seat'] % 2}+{rest[0]['seat'] % 2 + 2}"
+    ca, cb = a["deals"][0]["count"][side], b["deals"][0]["count"][side]
+    assert ca["sweeps"] == cb["sweeps"] + 1 and ca["count"] == cb["count"] + 1
+    assert moves(a) == moves(b) and not [p for p in b["deals"][0]["plays"] if p["remainder"] and p["sweep"]]
+
+
+def test_p97_pack_of_32_deals_shorter_hands():
+    short, full = rules(players=4, pack=32), rules(players=4)
+    t = play(short, fixed_deck(short), BOOK)
+    deal = t["deals"][0]
+    # 16 and 4 to the table, then the 12 left: three each
+    assert [len(h) for rnd in deal["rounds"] for h in rnd] == [4, 4, 4, 4, 3, 3, 3, 3]
+    assert len([p for p in deal["plays"] if p["card"] is not None]) == 28
+    assert sum(c["little_cassino"] for c in deal["count"].values()) == 0  # no two of spades in the short pack
+    long = play(full, fixed_deck(full), BOOK)["deals"][0]
+    assert len(long["rounds"]) == 3 and len([p for p in long["plays"] if p["card"] is not None]) == 48
+
+
+def test_p97_partnership_pools_the_sides_cards_and_scores_the_difference():
+    side, alone = rules(players=4, target=500), rules(players=4, target=500, partnership=False)
+    a, b = play(side, fixed_deck(side), BOOK), play(alone, fixed_deck(alone), BOOK)
+    assert moves(a) == moves(b)  # the same play, counted two ways
+    ca, cb = a["deals"][0]["count"], b["deals"][0]["count"]
+    assert list(ca) == ["seats 0+2", "seats 1+3"] and len(cb) == 4
+    for q in range(2):
+        assert ca[f"seats {q}+{q + 2}"]["cards"] == cb[f"seat {q}"]["cards"] + cb[f"seat {q + 2}"]["cards"]
+    counts = [ca["seats 0+2"]["count"], ca["seats 1+3"]["count"]]
+    assert sorted(x["scored"] for x in ca.values()) == [0, abs(counts[0] - counts[1])]
+    assert [x["scored"] for x in cb.values()] == [x["count"] for x in cb.values()]
+    # partners are each paid their side's points
+    assert a["net"][0] == a["net"][2] and a["net"][1] == a["net"][3]
+
+
+def test_p97_lowest_scores_nothing_on_a_stacked_deck():
+    own, low = rules(players=3, target=500), rules(players=3, target=500, lowest_scores_nothing=True)
+    a, b = play(own, fixed_deck(own), BOOK), play(low, fixed_deck(low), BOOK)
+    raw = [x["count"] for x in a["deals"][0]["count"].values()]
+    assert len(set(raw)) > 1
+    assert [x["scored"] for x in a["deals"][0]["count"].values()] == raw
+    assert [x["scored"] for x in b["deals"][0]["count"].values()] == [x - min(raw) for x in raw]
+
+
+def test_p100_two_lowest_combine_on_a_stacked_deck():
+    own, comb = rules(players=3, target=500), rules(players=3, target=500, two_lowest_combine=True)
+    a, b = play(own, fixed_deck(own), BOOK), play(comb, fixed_deck(comb), BOOK)
+    raw = [x["count"] for x in a["deals"][0]["count"].values()]
+    scored = [x["scored"] for x in b["deals"][0]["count"].values()]
+    balance = 2 * max(raw) - sum(raw)
+    assert scored == [max(balance, 0) if q == raw.index(max(raw)) else 0 for q in range(3)]
+    assert scored != raw
+
+
+def test_target_ends_the_game_when_a_party_reaches_it():
+    deck = fixed_deck(rules(players=2))
+    short, long = play(rules(players=2, target=1), deck, BOOK), play(rules(players=2, target=60), deck, BOOK)
+    assert moves(short) == moves(long)
+    assert short["events"]["deals"] < long["events"]["deals"]
+    for t, target in ((short, 1), (long, 60)):
+        final = t["deals"][-1]["scores"]
+        assert max(final) >= target and all(max(d["scores"]) < target for d in t["deals"][:-1])
+        assert t["winner"] == final.index(max(final))
+        assert sum(t["net"]) == sum(final) and t["board_after"]["bank"] == -sum(final)
+
+
+# -- strategies ---------------------------------------------------------------------------------------------------
+
+
+def test_p100_book_secures_little_cassino_greedy_takes_most():
+    r = rules(players=4)
+    deck = G.stack(r, 0, table="2S 9C 4H 3D", hands={1: "7H 2C QC KC"})
+    book = first_plays(play(r, deck, BOOK))[0]
+    greedy = first_plays(play(r, deck, GREEDY))[0]
+    assert book["card"] == "2C" and book["took"] == ["2S"]
+    assert greedy["card"] == "7H" and sorted(greedy["took"]) == ["3D", "4H"]
+
+
+def test_p100_book_pairs_a_ten_before_a_combination():
+    r = rules(players=4)
+    deck = G.stack(r, 0, table="10H 5C 3D KH", hands={1: "8D 10C QC JC"})
+    assert first_plays(play(r, deck, BOOK))[0]["card"] == "10C"
+    assert first_plays(play(r, deck, GREEDY))[0]["card"] == "8D"
+
+
+def test_book_trails_what_gives_away_least():
+    r = rules(players=4)
+    deck = G.stack(r, 0, table="QS JH 8C 7D", hands={1: "AS 10D 5C KH"})
+    assert first_plays(play(r, deck, BOOK))[0]["card"] == "KH"
+    assert first_plays(play(r, deck, LOWEST))[0]["card"] == "AS"
+
+
+# -- runs: events, scoring, CLI -----------------------------------------------------------------------------------
+
+
+def session_rows(players, rules_=(), strategy="book", sessions=40):
+    spec = runner.make_spec("cassino", n=1, players=players, strategy=strategy, rules=rules_, seed=5)
+    return spec, runner.play_chunk(spec, 0, sessions)
+
+
+def ev(rows, name):
+    return rows[:, COL_EVENTS + G.EVENTS.index(name)]
+
+
+@pytest.mark.parametrize("players,extra", [(2, ()), (4, ()), (3, ()), (4, ("pack=32",))])
+def test_points_of_every_session_add_up(players, extra):
+    spec, rows = session_rows(players, extra)
+    full = 11 if "pack=32" not in extra else 10
+    raw = sum(ev(rows, f"raw_{p}") for p in G.rules.PARTIES)
+    expect = full * ev(rows, "deals") - 3 * ev(rows, "cards_ties") - ev(rows, "spades_ties")
+    expect += ev(rows, "sweeps") + ev(rows, "final_sweeps")
+    assert np.array_equal(raw, expect)
+    scored = sum(ev(rows, f"scored_{p}") for p in G.rules.PARTIES)
+    per_seat = rows[:, COL_NET_SEAT : COL_NET_SEAT + players].sum(axis=1)
+    assert np.array_equal(per_seat, scored * (2 if players == 4 and "partnership=false" not in extra else 1))
+    assert np.all(rows[:, COL_WIN_SEAT : COL_WIN_SEAT + players].sum(axis=1) == spec.deals_per_session)
+
+
+def test_three_players_nobody_scores_by_each_method():
+    _, rows = session_rows(3, ("two_lowest_combine=true",))
+    assert ev(rows, "nobody_scores").sum() == ev(rows, "nobody_combine").sum() > 0
+    assert ev(rows, "negative_scores").sum() == ev(rows, "negative_combine").sum() > 0
+    assert ev(rows, "nobody_own").sum() <= ev(rows, "nobody_lowest").sum() <= ev(rows, "nobody_combine").sum()
+    _, rows = session_rows(3, ("lowest_scores_nothing=true",))
+    assert ev(rows, "nobody_scores").sum() == ev(rows, "nobody_lowest").sum()
+
+
+def test_scorings_that_do_not_fit_the_players_are_refused():
+    with pytest.raises(ValueError, match="three players"):
+        rules(players=4, two_lowest_combine=True)
+    with pytest.raises(ValueError, match="partners"):
+        rules(players=4, lowest_scores_nothing=True)
+    res = CliRunner().invoke(cli, ["run", "cassino", "-n", "10", "--rule", "two_lowest_combine=true"])
+    assert res.exit_code == 2 and res.output.startswith("Error:")
+
+
+def test_stacked_deck_must_be_the_pack_in_play():
+    with pytest.raises(ValueError, match="32-card pack"):
+        play(rules(players=4, pack=32), fixed_deck(rules(players=4)))
+    res = CliRunner().invoke(cli, ["trace", "cassino", "--deck", DECK_ORDER, "--rule", "pack=32"])
+    assert res.exit_code == 2 and "32-card pack" in res.output
+
+
+def test_cli_trace_shows_the_game():
+    res = CliRunner().invoke(cli, ["trace", "cassino", "--seed", "3", "--deal", "1"])
+    assert res.exit_code == 0, res.output
+    assert "winner: seat" in res.output and "remainder:" in res.output
