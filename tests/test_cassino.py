@@ -39,11 +39,11 @@ def mask(text: str) -> int:
 
 
 def moves(t: dict, deal: int = 0) -> list[tuple]:
-    return [(p["seat"], p["card"], p["took"]) for p in t["deals"][deal]["plays"]]
+    return [(p["seat"], p["card"], p["took"]) for p in G.deal_plays(t, deal)]
 
 
 def first_plays(t: dict) -> list[dict]:
-    return t["deals"][0]["plays"]
+    return G.deal_plays(t, 0)
 
 
 # -- the book's captures (p. 98) ----------------------------------------------------------------------------------
@@ -206,14 +206,14 @@ def test_counts_add_up_in_traced_deals_two_sides_three_players_and_32_cards():
 def test_card_accounting_every_card_once_in_every_traced_deal():
     for r in (rules(players=4), rules(players=3), rules(players=2, pack=32)):
         t = games.trace(G, r, np.full(r.players, RANDOM), np.full(r.players, np.nan), 4, deal=1)
-        for deal in t["deals"]:
+        for d, deal in enumerate(t["deals"]):
             n = r.players
             for rnd in deal["rounds"][: len(deal["rounds"]) - 1]:
-                assert all(len(h) == 4 for h in rnd)
-            dealt = deal["table"] + [c for rnd in deal["rounds"] for h in rnd for c in h]
+                assert all(len(h.split()) == 4 for h in rnd)
+            dealt = deal["table"].split() + [c for rnd in deal["rounds"] for h in rnd for c in h.split()]
             assert sorted(dealt) == sorted(C.format(G.pack(r)).split())
             piles: dict[int, list[str]] = {s: [] for s in range(n)}
-            for p in deal["plays"]:
+            for p in G.deal_plays(t, d):
                 if p["card"] is not None and not p["trail"]:
                     piles[p["seat"]] += [p["card"]] + p["took"]
                 elif p["remainder"]:
@@ -240,12 +240,12 @@ def fixed_deck(r):
 def test_p99_final_sweep_scores_the_remainder():
     on, off = rules(players=4, target=500), rules(players=4, target=500, final_sweep=False)
     a, b = play(on, fixed_deck(on), BOOK), play(off, fixed_deck(off), BOOK)
-    rest = [p for p in a["deals"][0]["plays"] if p["remainder"]]
+    rest = [p for p in first_plays(a) if p["remainder"]]
     assert rest and rest[0]["took"] and rest[0]["sweep"]  # this deck leaves cards for the last capturer
     side = f"seats {rest[0]['seat'] % 2}+{rest[0]['seat'] % 2 + 2}"
     ca, cb = a["deals"][0]["count"][side], b["deals"][0]["count"][side]
     assert ca["sweeps"] == cb["sweeps"] + 1 and ca["count"] == cb["count"] + 1
-    assert moves(a) == moves(b) and not [p for p in b["deals"][0]["plays"] if p["remainder"] and p["sweep"]]
+    assert moves(a) == moves(b) and not [p for p in first_plays(b) if p["remainder"] and p["sweep"]]
 
 
 def test_p97_pack_of_32_deals_shorter_hands():
@@ -253,11 +253,11 @@ def test_p97_pack_of_32_deals_shorter_hands():
     t = play(short, fixed_deck(short), BOOK)
     deal = t["deals"][0]
     # 16 and 4 to the table, then the 12 left: three each
-    assert [len(h) for rnd in deal["rounds"] for h in rnd] == [4, 4, 4, 4, 3, 3, 3, 3]
-    assert len([p for p in deal["plays"] if p["card"] is not None]) == 28
+    assert [len(h.split()) for rnd in deal["rounds"] for h in rnd] == [4, 4, 4, 4, 3, 3, 3, 3]
+    assert len([p for p in first_plays(t) if p["card"] is not None]) == 28
     assert sum(c["little_cassino"] for c in deal["count"].values()) == 0  # no two of spades in the short pack
-    long = play(full, fixed_deck(full), BOOK)["deals"][0]
-    assert len(long["rounds"]) == 3 and len([p for p in long["plays"] if p["card"] is not None]) == 48
+    long = play(full, fixed_deck(full), BOOK)
+    assert len(long["deals"][0]["rounds"]) == 3 and len([p for p in first_plays(long) if p["card"]]) == 48
 
 
 def test_p97_partnership_pools_the_sides_cards_and_scores_the_difference():
@@ -386,4 +386,4 @@ def test_stacked_deck_must_be_the_pack_in_play():
 def test_cli_trace_shows_the_game():
     res = CliRunner().invoke(cli, ["trace", "cassino", "--seed", "3", "--deal", "1"])
     assert res.exit_code == 0, res.output
-    assert "winner: seat" in res.output and "remainder:" in res.output
+    assert "winner: seat" in res.output and "rest:" in res.output

@@ -15,7 +15,7 @@ and traces). Building and calling (Cassell, 1881) are not played.
 
 from __future__ import annotations
 
-from sim.games.cassino.describe import check_deck, dealt, describe_trace, stack
+from sim.games.cassino.describe import check_deck, deal_plays, dealt, describe_trace, read_play, stack
 from sim.games.cassino.game import (
     Workspace,
     begin_session,
@@ -47,8 +47,8 @@ from sim.games.cassino.rules import (
 __all__ = [
     "DEAL", "DEFAULT_STRATEGY", "EVENTS", "NAME", "PAGES", "PLAYERS", "RULEBOOK", "SESSION_METRICS", "STRATEGIES",
     "STRATEGY_HELP", "STRATEGY_PARAMS", "TITLE", "VARIANTS", "P", "Rules", "Workspace", "begin_session",
-    "check_deck", "deal_cards", "deal_hands", "deals_per_session", "dealt", "describe_trace", "end_session",
-    "kernel_config", "new_workspace", "pack", "play_deal", "stack",
+    "check_deck", "deal_cards", "deal_plays", "deal_hands", "deals_per_session", "dealt", "describe_trace",
+    "end_session", "kernel_config", "new_workspace", "pack", "play_deal", "read_play", "stack",
 ]  # fmt: skip
 
 

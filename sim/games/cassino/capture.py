@@ -48,19 +48,18 @@ def reach(table):
 def takes(cap, table, c, sums_made):
     """The cards of ``table`` (uint64 mask) that card ``c`` takes; 0 when it takes nothing.
 
-    ``sums_made`` is ``reach(table)``. ``cap`` is the workspace's scratch: (sums int8, groups int32, weights
-    int32, best int32, choice int32, codes int64[MAX_LOW]), each of the first five of length SCRATCH.
+    ``sums_made`` is ``reach(table)``: a sum of lower cards is looked for only when the table can make the card's
+    value at all (never for a court card: bits above 10 are never set). ``cap`` is the workspace's scratch:
+    (sums int8, groups int32, weights int32, best int32, choice int32, codes int64[MAX_LOW]), each of the first
+    five of length SCRATCH.
     """
     r = c % 13
-    pair = table & RANK_MASK[r]
-    if r >= 10:
-        return pair
-    if (sums_made >> (r + 1)) & 1 == 0:
-        return _ZERO
-    low = table & BELOW[r]
-    if low == _ZERO or (low & (low - _ONE)) == _ZERO:  # fewer than two lower cards: no sum
-        return pair
-    return pair | combine(cap, low, r + 1)
+    take = table & RANK_MASK[r]
+    if (sums_made >> (r + 1)) & 1:
+        low = table & BELOW[r]
+        if low & (low - _ONE):  # two lower cards or more: a sum may be made
+            take |= combine(cap, low, r + 1)
+    return take
 
 
 @kernel

@@ -77,34 +77,44 @@ def _dealing_order(size: int, dealer: int, n: int) -> list[int]:
     return [who[m] for m in marks]
 
 
-def _cards(mask: int) -> list[str]:
-    return [C.format_card(c) for c in range(52) if (mask >> c) & 1]
+def _cards(mask: int) -> str:
+    return " ".join(C.format_card(c) for c in range(52) if (mask >> c) & 1)
 
 
 def _play(a: np.ndarray, last_of_round: bool) -> dict:
+    """One play as {seat, play, table, stop}: ``play`` is the card, then ``:`` and the cards it took joined by
+    ``+``, and ``!`` for a sweep; the last capturer's remainder is ``rest:`` and its cards (``left:`` with seat -1
+    when nobody captured in the deal); ``table`` is the table before the play."""
     kind = int(a[G.TR_KIND])
-    took = _cards(int(a[G.TR_TAKEN]))
-    item = {
-        "deal": int(a[G.TR_DEAL]),
-        "round": int(a[G.TR_ROUND]),
-        "seat": int(a[G.TR_SEAT]),
-        "table": _cards(int(a[G.TR_TABLE])),
-        "took": took,
-        "sweep": bool(a[G.TR_SWEEP]),
-    }
+    took = _cards(int(a[G.TR_TAKEN])).replace(" ", "+")
+    seat = int(a[G.TR_SEAT])
     if kind == G.REMAINDER:
-        item.update(card=None, remainder=True, trail=False)
-        item["play"] = "remainder:" + "+".join(took) + ("!" if item["sweep"] else "")
-        item["stop"] = True
-        return item
-    card = C.format_card(int(a[G.TR_CARD]))
-    item.update(card=card, remainder=False, trail=kind == G.TRAIL)
-    item["play"] = card + (":" + "+".join(took) if took else "") + ("!" if item["sweep"] else "")
-    item["stop"] = last_of_round
-    return item
+        what = ("rest:" if seat >= 0 else "left:") + (took or _cards(int(a[G.TR_TABLE])).replace(" ", "+"))
+    else:
+        what = C.format_card(int(a[G.TR_CARD])) + (":" + took if took else "")
+    if a[G.TR_SWEEP]:
+        what += "!"
+    return {"seat": seat, "play": what, "table": _cards(int(a[G.TR_TABLE])), "stop": last_of_round}
 
 
-def _deal(row: np.ndarray, n: int, plays: list[dict]) -> dict:
+def read_play(p: dict) -> dict:
+    """A traced play spelled out: card (None for the remainder), took (list), trail, sweep, remainder."""
+    text = p["play"]
+    sweep = text.endswith("!")
+    head, _, took = text.rstrip("!").partition(":")
+    remainder = head in ("rest", "left")
+    return {
+        "seat": p["seat"],
+        "card": None if remainder else head,
+        "took": took.split("+") if took and head != "left" else [],
+        "trail": not remainder and not took,
+        "sweep": sweep,
+        "remainder": remainder,
+        "table": p["table"].split(),
+    }
+
+
+def _deal(row: np.ndarray, n: int, first: int, last: int) -> dict:
     size = int(row[K.D_SIZE])
     deck = [int(c) for c in row[K.D_DECK : K.D_DECK + size]]
     dealer = int(row[K.D_DEALER])
@@ -118,13 +128,18 @@ def _deal(row: np.ndarray, n: int, plays: list[dict]) -> dict:
     }
     return {
         "dealer": dealer,
-        "deck": L.cards(deck),
-        "table": L.cards(table),
-        "rounds": [[L.cards(h) for h in hands] for hands in rounds],
-        "plays": plays,
+        "table": C.format(table),
+        "rounds": [[C.format(h) for h in hands] for hands in rounds],
+        "actions": [first, last],
         "count": count,
         "scores": [int(row[K.D_TOTAL + q]) for q in range(k)],
     }
+
+
+def deal_plays(t: dict, d: int) -> list[dict]:
+    """The plays of deal ``d`` of a traced game, spelled out (``read_play``)."""
+    lo, hi = t["deals"][d]["actions"]
+    return [read_play(p) for p in t["actions"][lo:hi]]
 
 
 def describe_trace(run: TracedDeal) -> dict:
@@ -138,8 +153,11 @@ def describe_trace(run: TracedDeal) -> dict:
     acts = ws.tr_actions[: int(ws.tr_count[0])]
     keys = [(int(a[G.TR_DEAL]), int(a[G.TR_ROUND])) for a in acts]
     plays = [_play(a, i + 1 == len(acts) or keys[i + 1] != keys[i]) for i, a in enumerate(acts)]
-    deals = [_deal(ws.tr_deals[d], n, [p for p in plays if p["deal"] == d]) for d in range(int(ws.tr_count[2]))]
-    start = deals[0] if deals else {"table": [], "rounds": [[[] for _ in range(n)]]}
+    deals = []
+    for d in range(int(ws.tr_count[2])):
+        mine = [i for i, key in enumerate(keys) if key[0] == d]
+        deals.append(_deal(ws.tr_deals[d], n, mine[0] if mine else len(plays), mine[-1] + 1 if mine else len(plays)))
+    start = dealt(first, run.dealer, n)
     return {
         "game": NAME,
         "rules": dict(r._asdict()),
@@ -148,8 +166,8 @@ def describe_trace(run: TracedDeal) -> dict:
         "deck": L.cards(first),
         "dealer": run.dealer,
         "elder": (run.dealer + 1) % n,
-        "hands": [sum((rnd[s] for rnd in start["rounds"]), []) for s in range(n)],
-        "table": start["table"],
+        "hands": [L.cards([c for rnd in start[1] for c in rnd[s]]) for s in range(n)],
+        "table": L.cards(start[0]),
         "board_before": L.board(run.board_before, POOLS),
         "board_after": L.board(ws.board, POOLS),
         "deals": deals,

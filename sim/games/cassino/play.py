@@ -208,7 +208,7 @@ def _trace(ws, k, seat, card, table, taken, kind, sweep):
 # -- strategies ---------------------------------------------------------------------------------------------------
 
 
-@kernel
+@kernel(inline=True)
 def choose(policy, cards, takes, k, ncap, unseen, state):
     """Index of the card to play among ``cards[:k]`` (their captures in ``takes``): one that captures when
     ``ncap`` > 0 (capturing is compulsory), else a card to trail. ``unseen``: cards the player has not seen."""
