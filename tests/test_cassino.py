@@ -356,6 +356,7 @@ def test_points_of_every_session_add_up(players, extra):
     per_seat = rows[:, COL_NET_SEAT : COL_NET_SEAT + players].sum(axis=1)
     assert np.array_equal(per_seat, scored * (2 if players == 4 and "partnership=false" not in extra else 1))
     assert np.all(rows[:, COL_WIN_SEAT : COL_WIN_SEAT + players].sum(axis=1) == spec.deals_per_session)
+    assert np.array_equal(sum(ev(rows, f"rest_{p}") for p in G.rules.PARTIES), ev(rows, "remainders"))
 
 
 def test_three_players_nobody_scores_by_each_method():

@@ -23,6 +23,7 @@ from sim.games.cassino.capture import reach, takes
 from sim.games.cassino.rules import (
     ACES,
     BOOK,
+    EV_REST,
     GREAT_BIT,
     GREEDY,
     LITTLE_BIT,
@@ -37,6 +38,7 @@ from sim.games.cassino.rules import (
     E,
     P,
 )
+from sim.games.cassino.score import party_of, relative, scoring
 
 TABLE, SEEN, PACK_MASK = 0, 1, 2
 LAST, DEAL, ROUND = 0, 1, 2
@@ -121,12 +123,13 @@ def play_hand(cfg, ws, dealer, seats):
             break
         ws.state[ROUND] += 1
         pos = deal_round(ws, pos, size, dealer, n, False)
-    take_remainder(ws, prm[P.final_sweep])
+    take_remainder(ws, prm, dealer)
 
 
 @kernel
-def take_remainder(ws, final_sweep):
+def take_remainder(ws, prm, dealer):
     """The last player to capture takes what is left, a sweep when the rule says so (p. 99)."""
+    final_sweep = prm[P.final_sweep]
     table = ws.masks[TABLE]
     if table == _ZERO:
         return
@@ -138,6 +141,8 @@ def take_remainder(ws, final_sweep):
         ws.pile[last] |= table
         ws.masks[TABLE] = _ZERO
         ws.ev[E.remainders] += 1
+        how = scoring(prm)
+        ws.ev[EV_REST + relative(party_of(last, how), dealer, prm[P.players], how)] += 1
         ws.ev[E.remainder_cards] += popcount(table)
         if final_sweep:
             ws.sweeps[last] += 1

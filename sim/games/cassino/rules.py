@@ -109,9 +109,11 @@ STRATEGY_HELP: dict[str, str] = {
 }
 
 # Events are by "party": the dealer (or the dealer's side), the elder hand (or his side), then the third and
-# fourth independent players in turn from the dealer's left. Per game: summed over the game's deals.
+# fourth independent players in turn from the dealer's left. Per game: summed over the game's deals. Per party:
+# Great and Little Cassino and aces taken, the most spades and the most cards won, the count (raw), the points
+# scored to the game, and the deals in which the party's last capture took the remainder (rest).
 PARTIES = ("dealer", "elder", "2nd", "3rd")
-_PER_PARTY = ("great_cassino", "little_cassino", "aces", "spades", "cards", "raw", "scored")
+_PER_PARTY = ("great_cassino", "little_cassino", "aces", "spades", "cards", "raw", "scored", "rest")
 EVENTS: tuple[str, ...] = (
     "deals",  # deals played in the game (deals per game = its mean)
     "plays",  # cards played from hand
@@ -136,7 +138,7 @@ EVENTS: tuple[str, ...] = (
 SESSION_METRICS: tuple[str, ...] = ("board_left",)  # minus the points the bank paid out in the session
 E = names_index(EVENTS)
 # first event of each per-party family (party k at + k)
-EV_GREAT, EV_LITTLE, EV_ACES, EV_SPADES, EV_CARDS, EV_RAW, EV_SCORED = (
+EV_GREAT, EV_LITTLE, EV_ACES, EV_SPADES, EV_CARDS, EV_RAW, EV_SCORED, EV_REST = (
     EVENTS.index(f"{what}_dealer") for what in _PER_PARTY
 )
 
