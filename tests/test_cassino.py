@@ -388,3 +388,20 @@ def test_cli_trace_shows_the_game():
     res = CliRunner().invoke(cli, ["trace", "cassino", "--seed", "3", "--deal", "1"])
     assert res.exit_code == 0, res.output
     assert "winner: seat" in res.output and "rest:" in res.output
+
+
+def test_per_deal_ratios_of_the_claim_scripts():
+    """analysis/_cassino.py: with a constant denominator the delta-method SE is the plain one; a ratio against
+    itself differs by exactly nothing."""
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "analysis"))
+    import _cassino
+
+    x = np.random.default_rng(1).integers(0, 20, 400)
+    m = _cassino.Moments(["0:x", "0:y", "1:x", "1:y"])
+    m.add(np.stack([x, np.full(400, 4), x, np.full(400, 4)], axis=1))
+    r, se = _cassino.ratio(m, "0:x", "0:y")
+    assert r == pytest.approx(x.mean() / 4) and se == pytest.approx(x.std(ddof=1) / 4 / np.sqrt(400))
+    assert _cassino.ratio_diff(m, ("0:x", "0:y"), ("1:x", "1:y")) == (0.0, 0.0)

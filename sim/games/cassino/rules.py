@@ -76,8 +76,9 @@ RULEBOOK = RuleBook(
         Rule(
             "target",
             11,
-            "p. 99",
-            "a game is won by the first to reach this many points (the book names no target)",
+            "(none)",
+            "a game is won by the highest score once it reaches this many points; a tie for the highest plays "
+            "another deal (the book names no target)",
             lo=1,
             hi=MAX_TARGET,
         ),
