@@ -391,17 +391,16 @@ def test_cli_trace_shows_the_game():
 
 
 def test_per_deal_ratios_of_the_claim_scripts():
-    """analysis/_cassino.py: with a constant denominator the delta-method SE is the plain one; a ratio against
-    itself differs by exactly nothing."""
-    import os
-    import sys
-
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "analysis"))
-    import _cassino
+    """sim.analysis.ratios: with a constant denominator the delta-method SE is the plain one; a ratio against
+    itself differs by exactly nothing; columns add and subtract events and nets."""
+    from sim.analysis import ratios as R
 
     x = np.random.default_rng(1).integers(0, 20, 400)
-    m = _cassino.Moments(["0:x", "0:y", "1:x", "1:y"])
+    m = R.Moments(["0:x", "0:y", "1:x", "1:y"])
     m.add(np.stack([x, np.full(400, 4), x, np.full(400, 4)], axis=1))
-    r, se = _cassino.ratio(m, "0:x", "0:y")
+    r, se = R.ratio(m, "0:x", "0:y")
     assert r == pytest.approx(x.mean() / 4) and se == pytest.approx(x.std(ddof=1) / 4 / np.sqrt(400))
-    assert _cassino.ratio_diff(m, ("0:x", "0:y"), ("1:x", "1:y")) == (0.0, 0.0)
+    assert R.ratio_diff(m, ("0:x", "0:y"), ("1:x", "1:y")) == (0.0, 0.0)
+    spec, rows = session_rows(4, sessions=3)
+    got = R.column(spec, rows, "net:0-net:1+deals")
+    assert np.array_equal(got, rows[:, COL_NET_SEAT] - rows[:, COL_NET_SEAT + 1] + ev(rows, "deals"))
