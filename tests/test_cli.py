@@ -120,7 +120,7 @@ BAD = [
     (["trace", "popejoan", "--deck", "8D " + " ".join(["AS"] * 50)], "8 of diamonds"),
     (["trace", "popejoan", "--deck", "ZZ"], "not a card"),
     (["trace", "popejoan", "--deal", "-1"], "--deal must be 0 or more"),
-    (["rules", "cassino"], "unknown game"),
+    (["rules", "whist"], "unknown game"),
 ]
 
 
