@@ -41,14 +41,18 @@ from sim.games.cassino.rules import (
     VARIANTS,
     P,
     Rules,
+    deal_word,
+    impossible_events,
     pack,
+    unit,
 )
 
 __all__ = [
     "DEAL", "DEFAULT_STRATEGY", "EVENTS", "NAME", "PAGES", "PLAYERS", "RULEBOOK", "SESSION_METRICS", "STRATEGIES",
     "STRATEGY_HELP", "STRATEGY_PARAMS", "TITLE", "VARIANTS", "P", "Rules", "Workspace", "begin_session",
     "check_deck", "deal_cards", "deal_plays", "deal_hands", "deals_per_session", "dealt", "describe_trace",
-    "end_session", "kernel_config", "new_workspace", "pack", "play_deal", "read_play", "stack",
+    "deal_word", "end_session", "impossible_events", "kernel_config", "new_workspace", "pack", "play_deal",
+    "read_play", "stack", "unit",
 ]  # fmt: skip
 
 

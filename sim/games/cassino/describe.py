@@ -170,6 +170,7 @@ def describe_trace(run: TracedDeal) -> dict:
         "table": L.cards(start[0]),
         "board_before": L.board(run.board_before, POOLS),
         "board_after": L.board(ws.board, POOLS),
+        "unit": "points",
         "deals": deals,
         "actions": plays,
         "payments": L.payments(ws, REASONS, POOLS),

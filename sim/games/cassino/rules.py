@@ -182,5 +182,36 @@ WORTH = np.array([_worth(c) for c in range(52)], dtype=np.int64)  # sums over an
 ORDER = np.array([C.rank_of(c) * 4 + C.suit_of(c) for c in range(52)], dtype=np.int64)
 
 
+def unit(r) -> str:
+    """What one unit of a net is: a point scored to the game."""
+    return "points"
+
+
+def deal_word(r) -> str:
+    """One driver deal is a whole game to ``target``."""
+    return "game"
+
+
+THREE_WAYS = ("nobody_own", "nobody_lowest", "nobody_combine", "negative_combine")
+
+
+def impossible_events(r) -> frozenset[str]:
+    """The EVENTS these rules rule out: parties that do not exist, the three-player counts with other numbers,
+    the negative balance without two_lowest_combine, Little Cassino in the 32-card pack, final sweeps without
+    the rule."""
+    sides = r.players == 2 or (r.players == 4 and r.partnership)
+    parties = 2 if sides else r.players
+    out = {f"{what}_{party}" for what in _PER_PARTY for party in PARTIES[parties:]}
+    if r.players != 3:
+        out |= set(THREE_WAYS)
+    if not r.two_lowest_combine:
+        out.add("negative_scores")
+    if r.pack == 32:
+        out |= {f"little_cassino_{party}" for party in PARTIES}
+    if not r.final_sweep:
+        out.add("final_sweeps")
+    return frozenset(out)
+
+
 def pack(r) -> np.ndarray:
     return C.full_pack() if r.pack == 52 else C.short_pack()
