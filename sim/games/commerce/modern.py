@@ -173,7 +173,7 @@ def _settle(cfg, ws, m, best, first, stander):
         dealer_penalty(cfg, ws, m)
 
 
-@kernel(inline=True)
+@kernel
 def modern_hand(cfg, ws, seats, m, hand_no):
     """One deal of trade and barter among positions 0 .. m-1 (pp. 72-73).
 

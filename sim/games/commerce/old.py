@@ -114,7 +114,7 @@ def _settle(cfg, ws, m, best, first):
         dealer_penalty(cfg, ws, m)
 
 
-@kernel(inline=True)
+@kernel
 def old_hand(cfg, ws, seats, m, hand_no):
     """One hand of the old game among positions 0 .. m-1, shown down; settled here unless it is a Pool Commerce
     hand. Returns (best strength, first best position) for the Pool Commerce settlement."""
