@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from sim import cards as C
-from sim import runner
+from sim import games, runner
+from sim.games import _contract
 from sim.games import _hands as H
 from sim.games import commerce as G
 
@@ -37,7 +38,10 @@ def codes(names, n):
 def trace(r, strategies="threshold", deck=None, dealer=0, seed=1, deal=0, pot=0, params=None, rotations=1):
     n = r.players
     pp = np.full(n, np.nan) if params is None else np.asarray(params, dtype=np.float64)
-    return G.trace(r, codes(strategies, n), pp, seed, deal=deal, deck=deck, dealer=dealer, pot=pot, rotations=rotations)
+    board = None if deck is None else np.array([pot], dtype=np.int64)  # a run's deal starts on the run's pool
+    return games.trace(
+        G, r, codes(strategies, n), pp, seed, deal=deal, deck=deck, dealer=dealer, rotations=rotations, board=board
+    )
 
 
 def stacked(r, dealer, hands, widow="", stock=""):
@@ -344,7 +348,7 @@ def test_rules_defaults_and_validation():
     bad = [
         ({"players": 2}, "Commerce needs 3 to 10 players"),
         ({"players": 8, "pack": 32}, "3 to 7 players with the 32-card pack"),
-        ({"pack": 40}, "pack must be 52"),
+        ({"pack": 40}, "pack must be one of 52 | 32"),
         ({"game": "new"}, "game must be"),
         ({"extended": True, "game": "old"}, "modern game"),
         ({"pool": True}, "game=old"),
@@ -361,13 +365,14 @@ def test_rules_defaults_and_validation():
 
 
 def test_registry_and_module_shape():
-    from sim import games
-
     assert games.load("commerce") is G
-    assert G.ROW == 40 + len(G.EVENTS) + len(G.SESSION_METRICS)
+    assert _contract.check(G) == []
+    assert _contract.row(G) == 40 + len(G.EVENTS) + len(G.SESSION_METRICS)
     assert set(G.STRATEGY_HELP) == set(G.STRATEGIES)
-    assert set(G.RULE_PAGES) == set(G.RULE_HELP) == set(G.Rules._fields)
+    assert set(G.RULEBOOK.pages) == set(G.RULEBOOK.help) == set(G.Rules._fields)
     assert G.deals_per_session(rules(), 3) == 12
+    assert G.unit(rules(game="old", pool=True)) == "sixths of a stake" and G.deal_word(rules()) == "deal"
+    assert G.deal_word(rules(game="old", pool=True)) == "game"  # one run "deal" is a whole pool game (p. 75)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -512,6 +517,8 @@ def test_stacked_deck_checks():
         G.check_deck("AS AS " + C.format(deck[2:]))
     with pytest.raises(ValueError, match="whole pack"):
         G.check_deck(C.format(deck[:40]))
+    with pytest.raises(ValueError, match="52-card pack"):  # a 32-card deck under the 52-card rules
+        trace(rules(), "stand", deck=short, dealer=0)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -637,13 +644,12 @@ def test_p76_extended_trading_goes_on_until_every_player_stands():
 
 def test_p76_continuous_the_deal_stays_until_tricon_sequence_or_flush():
     r = rules(continuous=True)
-    hist = G.replay(r, codes("threshold", 4), np.full(4, np.nan), 7, 24)
-    dealers = hist[:, G.MAX_SEATS + 2].tolist()
+    runs = [trace(r, "threshold", seed=7, deal=k, rotations=6) for k in range(24)]  # one session of 24 deals
+    dealers = [t["dealer"] for t in runs]
     assert dealers[0] == 0
     passes = 0
     for k in range(23):
-        t = trace(r, "threshold", seed=7, deal=k, rotations=6)  # one session of 24 deals, as replay plays
-        assert t["dealer"] == dealers[k]
+        t = runs[k]
         shown = any(v["class"] in ("tricon", "sequence", "flush") for v in t["shown"].values())
         assert dealers[k + 1] == ((dealers[k] + 1) % 4 if shown else dealers[k])
         assert t["events"]["deal_passed"] == int(shown)
@@ -680,13 +686,15 @@ def test_p75_pool_stacked_first_hand():
 @pytest.mark.parametrize("variant", list(G.VARIANTS))
 def test_counters_conserved_in_every_deal(variant):
     r = runner.make_rules(G, variant, None, [])
+    rotations = 60 // r.players  # one session of 60 deals, each traced as the run plays it
     for strategies in ("threshold", "random"):
-        hist = G.replay(r, codes(strategies, r.players), np.full(r.players, np.nan), 5, 60)
-        nets = hist[:, : G.MAX_SEATS].sum(axis=1)
-        assert (nets + hist[:, G.MAX_SEATS + 1] - hist[:, G.MAX_SEATS] == 0).all()
-        assert (hist[:, G.MAX_SEATS] >= 0).all()
-        if r.pool:
-            assert (hist[:, G.MAX_SEATS + 1] == 0).all()
+        for k in range(60):
+            t = trace(r, strategies, seed=5, deal=k, rotations=rotations)
+            before, after = t["board_before"]["pool"], t["board_after"]["pool"]
+            assert sum(t["net"]) + after - before == 0, (variant, strategies, k)
+            assert before >= 0
+            if r.pool:
+                assert after == 0
 
 
 def test_same_decks_under_every_variant_and_strategy():
@@ -706,7 +714,7 @@ def test_run_results_identical_threads_and_chunks():
     assert a.frame.equals(b.frame)
     d = a.to_dict()
     assert sum(s["mean"] for s in d["seats"]) == pytest.approx(-d["session_metrics"]["board_left"]["mean"] / 4)
-    assert len(G.play_sessions.signatures) <= 1
+    assert len(_contract.harness("commerce").play_sessions.signatures) <= 1
 
 
 def test_run_every_variant_small():
@@ -777,7 +785,7 @@ def test_cli_rules_run_trace():
     out = cr.invoke(cli, ["trace", "commerce", "--deck", C.format(stacked(rules(), 0, HANDS4)), "--format", "json"])
     assert out.exit_code == 0 and json.loads(out.output)["winner"] == 1
     for args, words in (
-        (["run", "commerce", "--rule", "pack=40"], "pack must be 52"),
+        (["run", "commerce", "--rule", "pack=40"], "pack must be one of 52 | 32"),
         (["run", "commerce", "--players", "9", "--rule", "pack=32"], "32-card pack"),
         (["run", "commerce", "--strategy", "greedy:0.5"], "takes no parameter"),
         (["run", "commerce", "--strategy", "threshold:2"], "between"),

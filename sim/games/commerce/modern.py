@@ -1,0 +1,204 @@
+"""The modern game, trade and barter (pp. 72-73), and its variations (extended, continuous, the dealer's penalty).
+
+Everyone stakes one counter, the dealer two. From the elder hand, round and round, the dealer included, a player
+stands or makes one trade: ready money (a card to the bottom of the stock, a stake to the dealer - the dealer's
+own trades are free - and the top card of the stock) or barter (a card offered face down to his neighbour, who
+gives one of his own unseen, or stands). After a trade he may stand. The first stand ends trading (under
+``extended``, every player must stand, p. 76): the best hand takes the pool and a stake from the dealer (unless
+the dealer wins); a stander who is beaten pays a stake to each better hand.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim._jit import kernel
+from sim.games import _ledger as L
+from sim.games.commerce.rules import DP_NONE, TIE_ELDEST, P
+from sim.games.commerce.strategies import barter_answer, modern_turn, stands_after
+from sim.games.commerce.table import (
+    FLUSH,
+    K_BARTER,
+    K_BARTER_REFUSED,
+    K_STAND,
+    K_TRADE,
+    POOL,
+    STOOD,
+    E,
+    R,
+    act,
+    deal_round,
+    dealer_penalty,
+    draw_to,
+    hid,
+    put,
+    rec_dealt,
+    rec_shown,
+    show,
+)
+
+
+@kernel(inline=True)
+def _stand(ws, j, hand_no):
+    """Position j stands."""
+    ws.state[j] = STOOD
+    ws.ev[E.stands] += 1
+    act(ws, hand_no, ws.seat_of[j], K_STAND, -1, -1, -1)
+
+
+@kernel(inline=True)
+def _ready_money(cfg, ws, j, i, top, m, hand_no):
+    """Position j trades slot i for ready money: the card out goes under the stock, the top card comes in (p. 73).
+
+    Returns the new top of the stock (a ring in deck[3m:]).
+    """
+    prm = cfg[0]
+    d = m - 1
+    base = 3 * m
+    length = prm[P.pack] - base
+    s = ws.seat_of[j]
+    dealer = ws.seat_of[d]
+    out_card = ws.hands[j, i]
+    if base + top >= ws.drawn[0]:
+        draw_to(ws, base + top + 1, prm[P.pack])
+    in_card = np.int64(ws.deck[base + top])
+    ws.deck[base + top] = out_card
+    top += 1
+    if top == length:
+        top = 0
+    put(ws.hands, j, i, in_card)
+    ws.ev[E.trades] += 1
+    act(ws, hand_no, s, K_TRADE, out_card, in_card, dealer)
+    if j != d:  # the dealer trades free
+        L.pay(ws, s, dealer, 1, R.ready_money, L.NO_COMPARTMENT)
+        ws.ev[E.dealer_takings] += 1
+    return top
+
+
+@kernel(inline=True)
+def _barter(cfg, ws, seats, j, q, i, hand_no):
+    """Position j offers slot i to his neighbour q: a blind swap, unless q stands on his cards (p. 73).
+
+    Returns False when the barter is refused (the caller has q stand).
+    """
+    s = ws.seat_of[j]
+    qs = ws.seat_of[q]
+    g = barter_answer(cfg, ws, seats, q)
+    if g < 0:
+        act(ws, hand_no, s, K_BARTER_REFUSED, ws.hands[j, i], -1, qs)
+        ws.ev[E.barters_refused] += 1
+        return False
+    out_card = ws.hands[j, i]
+    in_card = ws.hands[q, g]
+    put(ws.hands, j, i, in_card)
+    put(ws.hands, q, g, out_card)
+    ws.ev[E.barters] += 1
+    act(ws, hand_no, s, K_BARTER, out_card, in_card, qs)
+    return True
+
+
+@kernel(inline=True)
+def _trading(cfg, ws, seats, m, hand_no):
+    """Turns round the table from the elder hand until trading ends (p. 73), or max_circuits rounds.
+
+    Returns (the first position to stand or -1, turns taken, capped, the stock's top).
+    """
+    prm = cfg[0]
+    extended = prm[P.extended] != 0
+    step = 1 if prm[P.barter_left] != 0 else m - 1
+    limit = prm[P.max_circuits] * m
+    top = 0
+    stander = -1
+    n_stood = 0
+    t = 0
+    while t < limit:
+        j = t % m
+        t += 1
+        if ws.state[j] == STOOD:  # extended game: standers wait
+            continue
+        q = -1
+        if n_stood < m - 1:  # the neighbour he would barter with: the next who has not stood
+            q = (j + step) % m
+            while ws.state[q] == STOOD:
+                q = (q + step) % m
+        a = modern_turn(cfg, ws, seats, j, m, q >= 0)
+        who = j if a == 0 else -1  # who stands this turn
+        if a >= 1 and a <= 3:
+            top = _ready_money(cfg, ws, j, a - 1, top, m, hand_no)
+        elif a >= 4 and not _barter(cfg, ws, seats, j, q, a - 4, hand_no):
+            who = q  # a barter is refused by standing
+        if a != 0 and who < 0 and stands_after(cfg, ws, seats, j):
+            who = j
+        if who >= 0:
+            _stand(ws, who, hand_no)
+            n_stood += 1
+            if stander < 0:
+                stander = who
+            if not extended or n_stood == m:
+                return stander, t, False, top
+    return stander, t, True, top
+
+
+@kernel(inline=True)
+def _settle(cfg, ws, m, best, first, stander):
+    """The show's payments (pp. 72-73, 76): the pool, the dealer's stake, the beaten stander, the dealer's penalty."""
+    prm = cfg[0]
+    d = m - 1
+    dealer = ws.seat_of[d]
+    sr = ws.sr
+    eldest = prm[P.tie] == TIE_ELDEST
+    k = 0
+    for j in range(m):
+        if sr[j] == best and (not eldest or j == first):
+            k += 1
+    share = ws.board[POOL] // k  # a split leaves the odd counters in the pool for the next deal
+    ws.won[ws.seat_of[first]] = 1  # the win is counted once a deal: of tied hands, the one nearest the left
+    for j in range(m):
+        if sr[j] == best and (not eldest or j == first):
+            L.pay(ws, L.BOARD, ws.seat_of[j], share, R.pool, POOL)
+            if j != d:  # and a stake from the dealer, unless the dealer wins (p. 72)
+                L.pay(ws, dealer, ws.seat_of[j], 1, R.dealer_stake, L.NO_COMPARTMENT)
+                ws.ev[E.dealer_stake_paid] += 1
+    ws.ev[E.pool_carried] += ws.board[POOL]
+    if stander >= 0:  # a beaten stander pays each better hand a stake (p. 73)
+        beaten = False
+        for j in range(m):
+            if sr[j] > sr[stander]:
+                beaten = True
+                L.pay(ws, ws.seat_of[stander], ws.seat_of[j], 1, R.stander, L.NO_COMPARTMENT)
+                ws.ev[E.stander_paid] += 1
+        if beaten:
+            ws.ev[E.stander_beaten] += 1
+    if prm[P.dealer_penalty] != DP_NONE:
+        dealer_penalty(cfg, ws, m)
+
+
+@kernel
+def modern_hand(cfg, ws, seats, m, hand_no):
+    """One deal of trade and barter among positions 0 .. m-1 (pp. 72-73).
+
+    Returns True when a Tricon, Sequence or Flush was shown (looked for only under ``continuous``).
+    """
+    prm = cfg[0]
+    klass = cfg[3]
+    d = m - 1
+    for j in range(m):  # everyone stakes one counter, the dealer two (p. 72)
+        L.pay(ws, ws.seat_of[j], L.BOARD, 2 if j == d else 1, R.stake, POOL)
+    deal_round(cfg, ws, m, False)
+    if ws.tracing[0]:
+        rec_dealt(cfg, ws, m, ws.seat_of[d])
+    stander, t, capped, top = _trading(cfg, ws, seats, m, hand_no)
+    circuits = (t + m - 1) // m
+    ws.ev[E.circuits] += circuits
+    if capped:
+        ws.ev[E.capped] += 1
+    best, first = show(cfg, ws, m)
+    _settle(cfg, ws, m, best, first, stander)
+    if ws.tracing[0]:
+        draw_to(ws, prm[P.pack], prm[P.pack])  # settle the rest of the stock, for the trace
+        rec_shown(cfg, ws, m, capped, top, circuits)
+    if prm[P.continuous] != 0:
+        for j in range(m):
+            if klass[hid(ws, j)] >= FLUSH:
+                return True
+    return False

@@ -1,0 +1,137 @@
+"""The kernels the shared harness (sim/games/_harness.py) calls, and the cfg they read.
+
+A run's session: ``begin_session`` seeds the session's deck stream and the random strategy's seat streams;
+before every deal ``deal_cards`` draws the deal's stream from the session's and prepares a fresh pack with its
+own hand stream (shuffled lazily as cards are dealt); ``play_deal`` plays it - one deal of the modern or old
+game, or a whole Pool Commerce game - and ``end_session`` reports the counters left in the pool.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sim import rng
+from sim._jit import kernel
+from sim.games import _hands as HT
+from sim.games import _ledger as L
+from sim.games.commerce.modern import modern_hand
+from sim.games.commerce.old import old_hand
+from sim.games.commerce.pool import pool_game
+from sim.games.commerce.rules import OLD, RULEBOOK, P
+from sim.games.commerce.strategies import RANDOM, set_thresholds
+from sim.games.commerce.table import DEAL, POOL, SCRATCH, SESSION, E, deal_round, draw_to, end_line, new_deck, reseed
+
+
+def kernel_config(r: Any) -> tuple:
+    """cfg for the kernels: (params int64, pack int8, strength int32, klass int8, v1 float64, value float32,
+    e_ready float32[., 3], e_barter float32[., 3]) - the hand and strategy tables of sim.games._hands, cached;
+    ``value`` and the expectation tables assume ``players - 1`` opponents."""
+    strength, klass, _, _ = HT.hand_tables(r.pack, r.point_rule, r.combinations)
+    v1, value, e_ready, e_barter = HT.strategy_tables(r.pack, r.point_rule, r.combinations, r.players - 1)
+    return RULEBOOK.params(r), HT.pack_cards(r.pack), strength, klass, v1, value, e_ready, e_barter
+
+
+@kernel
+def begin_session(cfg, ws, seats, seed, session):
+    """Seed the session's deck stream (purpose 0) and the random strategy's seat streams (1 + s); empty the pool.
+
+    A stacked deck (a trace) is played without ``deal_cards``: so the pack counts as settled, and the deal's
+    stream (which a Pool Commerce game's later hands draw from) is what ``deal_cards`` would draw first.
+    """
+    prm, pack = cfg[0], cfg[1]
+    n = prm[P.players]
+    rng.seed_stream(ws.streams[SESSION], seed, session, 0)
+    for s in range(n):
+        if seats[0][s] == RANDOM:  # the only strategy that draws (its stream is untouched by the others)
+            rng.seed_stream(ws.seat_rng[s], seed, session, 1 + s)
+    set_thresholds(ws, seats)
+    ws.board[POOL] = 0
+    for j in range(pack.shape[0]):  # a stacked deck shorter than the pack is refused by describe_trace
+        ws.deck[j] = pack[j]
+    ws.drawn[0] = prm[P.pack]
+    for i in range(4):
+        ws.streams[SCRATCH, i] = ws.streams[SESSION, i]
+    reseed(ws.streams[DEAL], ws.streams[SCRATCH])
+
+
+@kernel
+def deal_cards(cfg, ws):
+    """The deal's stream (four draws of the session's) and a fresh pack from its first hand stream.
+
+    The pack is shuffled as it is dealt; a trace workspace settles it whole here, so the trace can show it.
+    Not inlined: measured, inlining it into the harness's session loop halved the game's speed.
+    """
+    prm, pack = cfg[0], cfg[1]
+    reseed(ws.streams[DEAL], ws.streams[SESSION])
+    new_deck(ws, pack)
+    if ws.whole[0]:
+        draw_to(ws, prm[P.pack], prm[P.pack])
+
+
+@kernel(inline=True)
+def deal_hands(cfg, ws, dealer):
+    """Three cards to each player (and the old game's widow), drawn from the pack as play deals them: the
+    bench's floor (and only that: play deals inside play_deal). Inlined into the floor's loop, which then
+    costs one kernel call a deal, as a deal of the game costs deal_cards' call. Returns a card, so the work
+    cannot be skipped."""
+    prm = cfg[0]
+    deal_round(cfg, ws, prm[P.players], prm[P.game] == OLD)
+    return ws.hands[0, 0]
+
+
+@kernel(inline=True)
+def _seat_from_the_left(ws, n, dealer):
+    """Everyone is dealt in, from the dealer's left round to the dealer; one hand is dealt."""
+    for j in range(n):
+        ws.seat_of[j] = (dealer + 1 + j) % n
+    ws.ev[E.hands] += 1
+
+
+@kernel
+def _old_game(cfg, ws, seats, dealer):
+    """One hand of the old game (p. 74), or a whole Pool Commerce game (p. 75).
+
+    play_deal calls two kernels, this and modern_hand, and inlines neither. Measured (standard variant, one
+    thread): with a third call site in play_deal (pool_game, old_hand, modern_hand) the game ran 2.3x slower;
+    with the hands inlined into play_deal it compiled 2.7x slower (86 s against 32 s).
+    """
+    prm = cfg[0]
+    n = prm[P.players]
+    if prm[P.pool] != 0:
+        pool_game(cfg, ws, seats, dealer)
+        return
+    _seat_from_the_left(ws, n, dealer)
+    old_hand(cfg, ws, seats, n, np.int64(0))  # hand 0, typed as pool_game's count: one specialisation
+    end_line(ws)
+
+
+@kernel
+def play_deal(cfg, ws, dealer, seats):
+    """Play one deal (in Pool Commerce one whole game) with ``dealer`` dealing; returns the next deal's dealer.
+
+    ``ws.board`` (the pool) is carried in and out; ``ws.net``, ``ws.won`` and ``ws.ev`` are this deal's. When
+    tracing, actions (hand, seat, kind, card out, card in, other seat, last of hand), payments and hands (see
+    table.TR_W) are recorded.
+    """
+    prm = cfg[0]
+    n = prm[P.players]
+    L.begin_deal(ws, n)
+    if prm[P.game] == OLD:
+        _old_game(cfg, ws, seats, dealer)
+        return (dealer + 1) % n
+    _seat_from_the_left(ws, n, dealer)
+    shown = modern_hand(cfg, ws, seats, n, np.int64(0))
+    end_line(ws)
+    if prm[P.continuous] != 0 and not shown:
+        return dealer  # the deal stays until a Tricon, Sequence or Flush is shown (p. 76)
+    if prm[P.continuous] != 0:
+        ws.ev[E.deal_passed] += 1
+    return (dealer + 1) % n
+
+
+@kernel
+def end_session(cfg, ws, row, col):
+    """The session's metric: counters left in the pool (the odd counters of split pools)."""
+    row[col] = ws.board[POOL]

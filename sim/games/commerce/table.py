@@ -1,0 +1,426 @@
+"""The table every form of Commerce is played at: the workspace, hands, the lazily shuffled pack, the deal, the
+show, the dealer's penalty, and the trace records. The modern, old and pool games (modern.py, old.py, pool.py)
+are built from these kernels.
+
+Within a hand the players are numbered by *position* from the elder hand (0) to the dealer (m - 1);
+``ws.seat_of[pos]`` maps a position to its seat. A hand is kept sorted in ``ws.hands[pos, :3]`` and named in
+column 3 by its colex index (sim.games._hands), so the cfg tables (strength, class, the strategies' values) are
+one lookup. cfg is ``kernel_config``'s tuple: (params, pack, strength, klass, v1, value, e_ready, e_barter).
+
+Randomness (sim.rng). ``ws.streams`` rows: the session's deck stream (purpose 0), the deal's (four draws of the
+session's), the hand's (four draws of the deal's; Pool Commerce deals many hands) and a scratch row. The hand's
+pack is shuffled *lazily*, one forward Fisher-Yates step per card as it is dealt or bought from the stock, so a
+deal of the modern game draws about 3n random numbers instead of 51; because every deal and hand has its own
+stream, deal d of a session gets the same cards under every variant and strategy however many cards earlier
+deals drew (common random numbers).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit
+
+from sim import rng
+from sim._jit import kernel
+from sim.games import _hands as HT
+from sim.games import _ledger as L
+from sim.games._common import MAX_SEATS
+from sim.games._rules import names_index
+from sim.games.commerce.rules import DP_ALL, DP_NONE, OLD, P
+
+POINT, PAIR, FLUSH, SEQUENCE, TRICON = HT.POINT, HT.PAIR, HT.FLUSH, HT.SEQUENCE, HT.TRICON
+
+EVENTS: tuple[str, ...] = (
+    "won_by_tricon",  # the best hand shown was a tricon (one count per hand shown down)
+    "won_by_sequence",
+    "won_by_flush",
+    "won_by_pair",
+    "won_by_point",
+    "dealt_tricon",  # hands dealt to the players (every player's, before trading)
+    "dealt_sequence",
+    "dealt_flush",
+    "dealt_pair",
+    "dealt_point",
+    "trades",  # ready-money trades
+    "barters",  # barters carried out
+    "barters_refused",  # barters answered by a stand
+    "exchanges",  # old game: exchanges with the widow
+    "passes",  # old game
+    "stands",
+    "circuits",  # rounds of the table begun
+    "capped",  # hands shown because max_circuits was reached
+    "ties",  # an exact tie for the best hand
+    "dealer_won",  # the dealer held the best hand (or a share of it)
+    "stander_beaten",  # the player who stood was beaten (modern game)
+    "stander_paid",  # counters he paid to the better hands
+    "dealer_takings",  # counters paid to the dealer for ready-money trades
+    "dealer_stake_paid",  # counters the dealer paid to the winner(s)
+    "dealer_penalty_paid",  # counters paid under dealer_penalty (p. 76)
+    "pool_carried",  # counters left in the pool after the deal
+    "deal_passed",  # continuous: the deal passed to the left
+    "hands",  # hands dealt (one a deal; in Pool Commerce, the hands of the game)
+    "horses",  # Pool Commerce: horses bought
+    "first_out_wait",  # Pool Commerce: hands the first player out sat out
+    "sat_out",  # Pool Commerce: player-hands sat out by all players
+    "pool_capped",  # Pool Commerce: a game stopped by the safety cap on hands
+    "game_len_below_min",  # Pool Commerce: game length in hands minus lives * (players - 1) ...
+    "game_len_min",  # ... = 0
+    "game_len_min_plus_1",
+    "game_len_min_plus_2",
+    "game_len_min_plus_3_or_more",
+    *(f"first_out_wait_{k}" for k in range(10)),  # Pool Commerce: the first player out sat out k hands
+    "first_out_wait_10_or_more",
+    "first_out_net",  # Pool Commerce: the first player out's net for the game (sixths), horse bought or not
+)
+SESSION_METRICS: tuple[str, ...] = ("board_left",)  # counters in the pool at the session's end (odd counters)
+E = names_index(EVENTS)
+# Bucketed events: the first of each run of buckets; a kernel adds the bucket's offset.
+E_WON = E.won_by_tricon  # + (TRICON - class)
+E_DEALT = E.dealt_tricon  # + (TRICON - class)
+E_LEN = E.game_len_below_min  # + 0 below the minimum, 1 + min(excess, 3) otherwise
+E_WAIT = E.first_out_wait_0  # + min(hands sat out, 10)
+assert E.dealt_point == E_DEALT + TRICON - POINT and E.won_by_point == E_WON + TRICON - POINT
+assert E.game_len_min_plus_3_or_more == E_LEN + 4 and E.first_out_wait_10_or_more == E_WAIT + 10
+
+POOL_ONLY = tuple(e for e in EVENTS if e.startswith(("first_out", "game_len"))) + ("horses", "sat_out", "pool_capped")
+MODERN_ONLY = ("trades", "barters", "barters_refused", "stander_beaten", "stander_paid", "dealer_takings")
+
+
+def impossible_events(r: Any) -> frozenset[str]:
+    """The EVENTS these rules rule out (``sim run`` leaves them out of its table): the horse and lives outside Pool
+    Commerce, trading and barter in the old game, the widow in the modern one, and the flags' own events."""
+    out = set() if r.pool else set(POOL_ONLY)
+    out |= set(MODERN_ONLY) if r.game == "old" else {"exchanges", "passes"}
+    if not r.continuous:
+        out.add("deal_passed")
+    if r.dealer_penalty == "none":
+        out.add("dealer_penalty_paid")
+    return frozenset(out)
+
+
+POOLS = ("pool",)
+POOL = 0  # the board's one compartment: the pool
+REASONS = (
+    "stake", "ready_money", "pool", "dealer_stake", "stander", "dealer_penalty", "winner", "buy_in", "prize",
+    "horse", "last_in",
+)  # fmt: skip
+R = names_index(REASONS)
+
+# action kinds (trace); "pass" is a Python keyword, so these are numbered here rather than by names_index
+KINDS = (
+    "stand", "trade", "barter", "barter_refused", "exchange", "pass", "last_exchange", "keep", "horse",
+    "loses_counter", "out",
+)  # fmt: skip
+K_STAND, K_TRADE, K_BARTER, K_BARTER_REFUSED, K_EXCHANGE, K_PASS, K_LAST_EXCHANGE, K_KEEP = range(8)
+K_HORSE, K_LOSES, K_OUT = 8, 9, 10
+assert KINDS[K_OUT] == "out" and len(KINDS) == K_OUT + 1
+# trace action columns: hand number, seat, kind, card out, card in, other seat, last action of the hand (1/0)
+TR_ACTION_W = 7
+TR_LAST = 6
+# trace hand records: int64[MAX_SEATS + 1, TR_W] per hand. Rows by seat: dealt 3, shown 3, strength, lives
+# after, class, dealt in (1/0); the last row: widow dealt 3, widow at the end 3, dealer, capped, stock top,
+# circuits
+TR_W = 10
+POOL_HAND_CAP = 400  # Pool Commerce: safety stop for a game (each hand but an all-tie costs someone a life)
+
+ACTIVE, STOOD, PASSED = 0, 1, 2
+SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+class Workspace(NamedTuple):
+    """Per-thread arrays (made once per block of sessions, never per deal)."""
+
+    deck: np.ndarray  # int8[52]: the pack in the order dealt, settled up to drawn[0]; in the modern game
+    #   deck[3m:] is the stock, used as a ring: the top card is deck[3m + top] and the rejected card goes into
+    #   its place, which is then the bottom (p. 73)
+    drawn: np.ndarray  # int64[1]: cards of ``deck`` settled by the lazy shuffle
+    whole: np.ndarray  # bool[1]: settle the whole pack when it is prepared (trace workspaces: the trace shows
+    #   the deck; the cards are those of the lazy shuffle, which draws the same numbers in the same order)
+    streams: np.ndarray  # uint64[4, 4]: SESSION, DEAL, HAND, SCRATCH
+    seat_rng: np.ndarray  # uint64[10, 4]: each seat's strategy stream (the random strategy's only)
+    thr: np.ndarray  # float64[10]: each seat's threshold (the threshold strategy's parameter)
+    hands: np.ndarray  # int64[10, 4]: each position's hand, sorted, and its colex index
+    widow: np.ndarray  # int64[3]: the old game's face-up hand (p. 74)
+    state: np.ndarray  # int64[10]: ACTIVE / STOOD / PASSED per position
+    sr: np.ndarray  # int64[10]: strength of each position's hand at the show
+    seat_of: np.ndarray  # int64[10]: seat at each position
+    lives: np.ndarray  # int64[10]: Pool Commerce counters per seat
+    board: np.ndarray  # int64[1]: the pool; in the modern game a split's odd counters carry to the next deal
+    net: np.ndarray  # int64[10]: this deal's counters won (+) or lost (-) per seat
+    won: np.ndarray  # int64[10]: 1 for the seat the deal's win is counted for
+    ev: np.ndarray  # int64[len(EVENTS)]: this deal's events
+    tracing: np.ndarray  # bool[1]: record actions, payments and hands
+    tr_actions: np.ndarray  # int64[k, TR_ACTION_W]
+    tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
+    tr_count: np.ndarray  # int64[3]: actions, payments, hands recorded
+    tr_hands: np.ndarray  # int64[h, MAX_SEATS + 1, TR_W]
+
+
+@njit(cache=True)
+def new_workspace(cfg, trace_rows):
+    """A workspace; ``trace_rows`` > 1 makes one for tracing (a pool game's trace is many hands: 4x the rows)."""
+    tracer = trace_rows > 1
+    k = 4 * trace_rows if tracer else 1
+    h = POOL_HAND_CAP if tracer else 1
+    whole = np.zeros(1, dtype=np.bool_)
+    whole[0] = tracer
+    return Workspace(
+        np.zeros(52, dtype=np.int8),
+        np.zeros(1, dtype=np.int64),
+        whole,
+        np.zeros((4, 4), dtype=np.uint64),
+        np.zeros((MAX_SEATS, 4), dtype=np.uint64),
+        np.zeros(MAX_SEATS, dtype=np.float64),
+        np.zeros((MAX_SEATS, 4), dtype=np.int64),
+        np.zeros(3, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(len(EVENTS), dtype=np.int64),
+        np.zeros(1, dtype=np.bool_),
+        np.zeros((k, TR_ACTION_W), dtype=np.int64),
+        np.zeros((k, 5), dtype=np.int64),
+        np.zeros(3, dtype=np.int64),
+        np.zeros((h, MAX_SEATS + 1, TR_W), dtype=np.int64),
+    )
+
+
+# ----------------------------------------------------------------------------------------------------------
+# hands
+
+
+_C2 = np.array([b * (b - 1) // 2 for b in range(52)], dtype=np.int64)
+_C3 = np.array([c * (c - 1) * (c - 2) // 6 for c in range(52)], dtype=np.int64)
+
+
+@kernel(inline=True)
+def colex(a, b, c):
+    """Colex index of a sorted hand a < b < c: a + C(b, 2) + C(c, 3)."""
+    return a + _C2[b] + _C3[c]
+
+
+@kernel(inline=True)
+def hid(ws, p):
+    """The colex index of position p's hand."""
+    return ws.hands[p, 3]
+
+
+@kernel(inline=True)
+def hid_with(hands, p, i, x):
+    """Index of p's hand with slot i replaced by card x."""
+    u = hands[p, 0] if i != 0 else hands[p, 1]
+    v = hands[p, 2] if i != 2 else hands[p, 1]
+    if x < u:
+        return colex(x, u, v)
+    if x < v:
+        return colex(u, x, v)
+    return colex(u, v, x)
+
+
+@kernel(inline=True)
+def put(hands, p, i, x):
+    """Put card x in slot i of p's hand and keep the hand sorted."""
+    a = hands[p, 0]
+    b = hands[p, 1]
+    c = hands[p, 2]
+    if i == 0:
+        a = x
+    elif i == 1:
+        b = x
+    else:
+        c = x
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    hands[p, 0] = a
+    hands[p, 1] = b
+    hands[p, 2] = c
+    hands[p, 3] = colex(a, b, c)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the pack: streams and the lazy shuffle
+
+
+@kernel(inline=True)
+def reseed(dst, src):
+    """Seed stream ``dst`` (uint64[4]) with four draws of stream ``src``."""
+    for i in range(4):
+        dst[i] = rng.next_u64(src)
+    if dst[0] == 0 and dst[1] == 0 and dst[2] == 0 and dst[3] == 0:  # pragma: no cover - probability 2**-256
+        dst[0] = _GOLDEN
+
+
+@kernel(inline=True)
+def new_deck(ws, pack):
+    """A fresh pack for the next hand, nothing drawn yet; its order comes from a new hand stream."""
+    for j in range(pack.shape[0]):
+        ws.deck[j] = pack[j]
+    reseed(ws.streams[HAND], ws.streams[DEAL])
+    ws.drawn[0] = 0
+
+
+@kernel(inline=True)
+def draw_to(ws, upto, size):
+    """Shuffle lazily: forward Fisher-Yates steps until deck[:upto] is settled (the cards dealt so far)."""
+    deck = ws.deck
+    i = ws.drawn[0]
+    state = ws.streams[HAND]
+    while i < upto:
+        j = i + rng.bounded(state, size - i)
+        tmp = deck[i]
+        deck[i] = deck[j]
+        deck[j] = tmp
+        i += 1
+    if i > ws.drawn[0]:
+        ws.drawn[0] = i
+
+
+@kernel(inline=True)
+def deal_round(cfg, ws, m, old):
+    """Three cards each, one at a time from the elder hand; the widow takes its turn after the dealer (p. 74)."""
+    prm = cfg[0]
+    klass = cfg[3]
+    width = m + 1 if old else m
+    draw_to(ws, 3 * width, prm[P.pack])
+    for r in range(3):
+        for j in range(m):
+            ws.hands[j, r] = ws.deck[r * width + j]
+        if old:
+            ws.widow[r] = ws.deck[r * width + m]
+    for j in range(m):
+        put(ws.hands, j, 0, ws.hands[j, 0])
+        ws.state[j] = ACTIVE
+        ws.ev[E_DEALT + TRICON - klass[hid(ws, j)]] += 1
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the show and the dealer's penalty
+
+
+@kernel(inline=True)
+def show(cfg, ws, m):
+    """Hands shown: fill ws.sr, count the winning class and ties; returns (best strength, first best position)."""
+    strength = cfg[2]
+    klass = cfg[3]
+    best = -1
+    first = 0
+    nb = 0
+    for j in range(m):
+        s = np.int64(strength[hid(ws, j)])
+        ws.sr[j] = s
+        if s > best:
+            best = s
+            first = j
+            nb = 1
+        elif s == best:
+            nb += 1
+    ws.ev[E_WON + TRICON - klass[hid(ws, first)]] += 1
+    if nb > 1:
+        ws.ev[E.ties] += 1
+    if ws.sr[m - 1] == best:
+        ws.ev[E.dealer_won] += 1
+    return best, first
+
+
+@kernel
+def dealer_penalty(cfg, ws, m):
+    """p. 76: a dealer holding Tricon, Sequence, Flush or Pair who is beaten pays every player / each better hand."""
+    mode = cfg[0][P.dealer_penalty]
+    klass = cfg[3]
+    sr = ws.sr
+    d = m - 1
+    if mode == DP_NONE or klass[hid(ws, d)] == POINT:
+        return
+    beaten = False
+    for j in range(d):
+        if sr[j] > sr[d]:
+            beaten = True
+    if not beaten:
+        return
+    for j in range(d):
+        if mode == DP_ALL or sr[j] > sr[d]:
+            L.pay(ws, ws.seat_of[d], ws.seat_of[j], 1, R.dealer_penalty, L.NO_COMPARTMENT)
+            ws.ev[E.dealer_penalty_paid] += 1
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the trace
+
+
+@kernel(inline=True)
+def act(ws, hand_no, seat, kind, out_card, in_card, other):
+    """Trace one action (nothing when not tracing)."""
+    k = L.next_action(ws)
+    if k >= 0:
+        a = ws.tr_actions
+        a[k, 0] = hand_no
+        a[k, 1] = seat
+        a[k, 2] = kind
+        a[k, 3] = out_card
+        a[k, 4] = in_card
+        a[k, 5] = other
+        a[k, TR_LAST] = 0
+
+
+@kernel(inline=True)
+def end_line(ws):
+    """Trace: the last action recorded ends a hand's line of play."""
+    L.mark_last(ws, TR_LAST, 1)
+
+
+@kernel
+def rec_dealt(cfg, ws, m, dealer):
+    """Trace: open the record of a new hand (cards dealt)."""
+    tr = ws.tr_hands
+    if not ws.tracing[0] or ws.tr_count[2] >= tr.shape[0]:
+        return
+    k = ws.tr_count[2]
+    for s in range(MAX_SEATS + 1):
+        for c in range(TR_W):
+            tr[k, s, c] = -1
+    for s in range(MAX_SEATS):
+        tr[k, s, 7] = ws.lives[s]
+        tr[k, s, 9] = 0
+    for j in range(m):
+        s = ws.seat_of[j]
+        for c in range(3):
+            tr[k, s, c] = ws.hands[j, c]
+        tr[k, s, 9] = 1
+    if cfg[0][P.game] == OLD:
+        for c in range(3):
+            tr[k, MAX_SEATS, c] = ws.widow[c]
+    tr[k, MAX_SEATS, 6] = dealer
+
+
+@kernel
+def rec_shown(cfg, ws, m, capped, top, circuits):
+    """Trace: close the record of a hand (cards shown)."""
+    tr = ws.tr_hands
+    if not ws.tracing[0] or ws.tr_count[2] >= tr.shape[0]:
+        return
+    klass = cfg[3]
+    k = ws.tr_count[2]
+    for j in range(m):
+        s = ws.seat_of[j]
+        for c in range(3):
+            tr[k, s, 3 + c] = ws.hands[j, c]
+        tr[k, s, 6] = ws.sr[j]
+        tr[k, s, 8] = klass[hid(ws, j)]
+    if cfg[0][P.game] == OLD:
+        for c in range(3):
+            tr[k, MAX_SEATS, 3 + c] = ws.widow[c]
+    tr[k, MAX_SEATS, 7] = capped
+    tr[k, MAX_SEATS, 8] = top
+    tr[k, MAX_SEATS, 9] = circuits
+    ws.tr_count[2] += 1
