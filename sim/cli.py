@@ -130,8 +130,8 @@ def rules(game: str, table: Table, seating: Seating) -> None:
     defaults = m.Rules()
     click.echo(f"{m.TITLE} ({m.PAGES}) - variant {table.variant}: {runner.rules_string(game, r)}")
     width = max(len(k) for k in r._fields)
-    pages = m.RULEBOOK.pages if hasattr(m, "RULEBOOK") else m.RULE_PAGES
-    helps = m.RULEBOOK.help if hasattr(m, "RULEBOOK") else m.RULE_HELP
+    pages = m.RULEBOOK.pages
+    helps = m.RULEBOOK.help
     for key, value in r._asdict().items():
         mark = "*" if value != getattr(defaults, key) else " "
         click.echo(f" {mark} {key:<{width}}  {runner._fmt(value):<10} {pages.get(key, ''):<14} {helps.get(key, '')}")
@@ -291,13 +291,9 @@ def fairness(game: str, table: Table, n: str, seating: Seating, output: Output, 
 
 
 def _note_compiling(spec: runner.RunSpec, show: bool) -> None:
-    m = spec.module
-    if hasattr(m, "RULEBOOK"):
-        from sim.games._contract import harness
+    from sim.games._contract import harness
 
-        play = harness(m.NAME).play_sessions
-    else:
-        play = m.play_sessions
+    play = harness(spec.module.NAME).play_sessions
     if show and not play.signatures and not play.stats.cache_hits:
         click.echo(f"Compiling the {spec.module.TITLE} kernel (cached after the first run)...", err=True)
 

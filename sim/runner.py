@@ -227,11 +227,9 @@ def policy_params(spec: RunSpec) -> np.ndarray:
 
 def row_width(module: ModuleType) -> int:
     """The width of one session's result row for this game."""
-    if hasattr(module, "RULEBOOK"):
-        from sim.games import _contract
+    from sim.games import _contract
 
-        return _contract.row(module)
-    return int(module.ROW)
+    return _contract.row(module)
 
 
 def sums_width(module: ModuleType) -> int:
@@ -273,25 +271,12 @@ def with_edges(rows: np.ndarray, players: int) -> np.ndarray:
 
 def play_chunk(spec: RunSpec, first_session: int, count: int) -> np.ndarray:
     """The result rows (int64[count, ROW]) of sessions ``first_session .. first_session + count``."""
-    module = spec.module
-    if hasattr(module, "RULEBOOK"):
-        from sim.games import _contract
+    from sim.games import _contract
 
-        strategy_seats = _contract.seats(policy_codes(spec), policy_params(spec))
-        return _contract.play_chunk(
-            module, spec.rules, strategy_seats, spec.seed, first_session, count, spec.deals_per_session
-        )
-    rows = np.zeros((count, module.ROW), dtype=np.int64)
-    module.play_sessions(
-        *module.kernel_args(spec.rules),
-        policy_codes(spec),
-        policy_params(spec),
-        np.uint64(spec.seed),
-        first_session,
-        spec.deals_per_session,
-        rows,
+    strategy_seats = _contract.seats(policy_codes(spec), policy_params(spec))
+    return _contract.play_chunk(
+        spec.module, spec.rules, strategy_seats, spec.seed, first_session, count, spec.deals_per_session
     )
-    return rows
 
 
 class Interrupted(Exception):

@@ -56,7 +56,7 @@ def test_one_compiled_signature(game):
     m = games.load(game)
     for variant in m.VARIANTS:
         runner.play_chunk(runner.make_spec(game, variant, n=1), 0, 2)
-    play = harness(game).play_sessions if hasattr(m, "RULEBOOK") else m.play_sessions
+    play = harness(game).play_sessions
     assert len(play.signatures) == 1
 
 

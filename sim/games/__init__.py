@@ -27,8 +27,6 @@ def load(name: str) -> ModuleType:
 
 def trace(module: ModuleType, rules, policies, policy_params, seed: int, **where) -> dict:
     """One deal of ``module`` played out with every action and payment (see ``sim.games._contract.trace``)."""
-    if not hasattr(module, "RULEBOOK"):  # a game not yet on the contract
-        return module.trace(rules, policies, policy_params, seed, **where)
     from sim.games import _contract
 
     return _contract.trace(module, rules, policies, policy_params, seed, **where)
