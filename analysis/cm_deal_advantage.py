@@ -1,11 +1,8 @@
-"""cm_deal_advantage (p. 72): the deal is an advantage in the modern game (trade and barter)."""
+"""cm_deal_advantage: the deal is an advantage in the modern game (trade and barter)."""
 
 from __future__ import annotations
 
-import pandas as pd
-from _common import Answer, Claim, combine, errorbar, main, pm, run, verdict_positive
-
-from sim.results import role_name
+from sim.analysis import Answer, Claim, Study, at, combine, main, players_chart, pm, role_gap, verdict_positive
 
 CLAIM = Claim(
     "cm_deal_advantage", "Commerce", 72,
@@ -16,63 +13,46 @@ CLAIM = Claim(
 )  # fmt: skip
 
 
-def dealer_edge(res, players):
-    """The dealer's net minus the mean of the other roles, with a conservative SE (roles taken as independent)."""
-    dealer, dse = res.metric("net", role="dealer")
-    others = [res.metric("net", role=role_name(k)) for k in range(1, players)]
-    mean_others = sum(m for m, _ in others) / len(others)
-    se = (dse**2 + sum(s**2 for _, s in others) / len(others) ** 2) ** 0.5
-    return dealer - mean_others, se
-
-
 def answer(n: int, seed: int) -> Answer:
-    rows, verdicts, played = [], [], 0
-    for players in range(3, 9):
-        res = run("commerce", "standard", n, seed, players=players)
-        played = max(played, res.meta["n"])
-        edge, se = dealer_edge(res, players)
-        greedy = run("commerce", "standard", n, seed, players=players, strategy="greedy")
-        g_edge, g_se = dealer_edge(greedy, players)
-        v = verdict_positive(edge, se)
-        verdicts.append(v)
-        rows.append(
-            {
-                "players": players,
-                "dealer net/deal": res.metric("net", role="dealer")[0],
-                "dealer minus others": edge,
-                "SE": se,
-                "dealer's ready-money takings/deal": res.metric("dealer_takings")[0],
-                "dealer's stake paid/deal": res.metric("dealer_stake_paid")[0],
-                "dealer held best hand": res.metric("win", role="dealer")[0],
-                "dealer minus others, greedy": g_edge,
-                "SE greedy": g_se,
-                "deals": res.meta["n"],
-                "verdict": v,
-            }
-        )
-    t = pd.DataFrame(rows)
+    study = Study(n, seed)
 
-    def chart(ax):
-        errorbar(ax, t["players"], t["dealer minus others"], t["SE"], "threshold strategy (verdict)")
-        errorbar(ax, t["players"], t["dealer minus others, greedy"], t["SE greedy"], "greedy strategy")
-        ax.axhline(0, color="grey", lw=0.8)
-        ax.set_xlabel("players")
-        ax.set_ylabel("stakes per deal")
-        ax.legend()
+    def count(players: int) -> dict:
+        res = study.run("commerce", "standard", players)
+        edge, se = role_gap(res)
+        g_edge, g_se = role_gap(study.run("commerce", "standard", players, strategy="greedy"))
+        return {
+            "players": players,
+            "dealer net/deal": res.metric("net", role="dealer")[0],
+            "dealer minus others": edge,
+            "SE": se,
+            "dealer's ready-money takings/deal": res.metric("dealer_takings")[0],
+            "dealer's stake paid/deal": res.metric("dealer_stake_paid")[0],
+            "dealer held best hand": res.metric("win", role="dealer")[0],
+            "dealer minus others, greedy": g_edge,
+            "SE greedy": g_se,
+            "deals": res.meta["n"],
+            "verdict": verdict_positive(edge, se),
+        }
 
-    four = t[t["players"] == 4].iloc[0]
-    v = combine(verdicts)
-    return Answer(
+    t = study.sweep(count)
+    v = combine(t["verdict"])
+    return study.answer(
         t,
-        f"4 players: the dealer nets {pm(four['dealer minus others'], four['SE'])} stakes per deal more than the "
+        f"4 players: the dealer nets {pm(at(t)['dealer minus others'], at(t)['SE'])} stakes per deal more than the "
         "other roles (99% CI); rows per count",
         v,
         "the dealer's edge over the other roles (threshold strategy) excludes 0 (99% CI) at every count"
         if v == "supported"
         else "the dealer's edge over the other roles per count (threshold strategy, 99% CI): see the rows",
-        [res.meta["rules_string"]],
-        played,
-        chart,
+        players_chart(
+            t,
+            [
+                ("dealer minus others", "SE", "threshold strategy (verdict)"),
+                ("dealer minus others, greedy", "SE greedy", "greedy strategy"),
+            ],
+            "stakes per deal",
+            zero=True,
+        ),
         [
             "The answer depends on the strategies: the verdict is for every seat playing the threshold strategy "
             "(stands at an estimated 0.6 chance of the best hand); the greedy columns (always trades, stands only "

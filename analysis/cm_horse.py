@@ -1,9 +1,8 @@
-"""cm_horse (p. 75): the first player out may buy a horse for 1/3 or 1/2 of the stake."""
+"""cm_horse: the first player out may buy a horse for 1/3 or 1/2 of the stake."""
 
 from __future__ import annotations
 
-import pandas as pd
-from _common import Answer, Claim, compare, errorbar, main, pm
+from sim.analysis import Answer, Claim, Study, at, main, players_chart, pm
 
 CLAIM = Claim(
     "cm_horse", "Commerce", 75,
@@ -22,13 +21,12 @@ CAP = 1_000_000  # whole pool games per count
 
 
 def answer(n: int, seed: int) -> Answer:
-    rows, played, rules = [], 0, []
-    for players in range(3, 9):
-        c = compare("commerce", ARMS, min(n, CAP), seed, players=players)
-        played = max(played, c.meta["n"])
-        rules = [r.meta["rules_string"] for r in c.results]
-        base = c.results[0]
-        hands0 = base.metric("hands")[0]
+    study = Study(n, seed)
+
+    def count(players: int) -> list[dict]:
+        c = study.compare("commerce", ARMS, players, n=min(n, CAP))
+        hands0 = c.results[0].metric("hands")[0]
+        rows = []
         for arm, res in zip(ARMS[1:], c.results[1:]):
             horses = res.metric("horses")[0]
             dh, dhse = c.diff(arm, "hands")
@@ -36,7 +34,6 @@ def answer(n: int, seed: int) -> Answer:
             d0, d0se = c.diff(arm, "net", seat=0)
             gain, gse = c.diff(arm, "first_out_net")  # the buyer's net change, sixths per game (price included)
             spent = horses * PRICE[arm]  # stakes per game
-            back = (gain / SIXTHS + spent) / spent if spent else float("nan")
             rows.append(
                 {
                     "players": players,
@@ -50,35 +47,30 @@ def answer(n: int, seed: int) -> Answer:
                     "hands the buyer plays on": dh - dw,
                     "buyer's net change (stakes/game)": gain / SIXTHS,
                     "SE buyer": gse / SIXTHS,
-                    "returned per stake spent": back,
+                    "returned per stake spent": (gain / SIXTHS + spent) / spent if spent else float("nan"),
                     "SE returned": gse / SIXTHS / spent if spent else float("nan"),
                     "seat 0 net change (stakes/game)": d0 / SIXTHS,
                     "SE seat 0": d0se / SIXTHS,
                     "games": c.meta["n"],
                 }
             )
-    t = pd.DataFrame(rows)
+        return rows
 
-    def chart(ax):
-        for price in (1 / 3, 1 / 2):
-            s = t[t["horse price (stakes)"] == price]
-            errorbar(ax, s["players"], s["hands added by the horse"], s["SE hands"], f"horse at {price:.2f} stake")
-        ax.set_xlabel("players")
-        ax.set_ylabel("hands added to the game per horse")
-        ax.legend()
-
-    f = t[(t["players"] == 4) & (t["horse price (stakes)"] == 1 / 3)].iloc[0]
-    h = t[(t["players"] == 4) & (t["horse price (stakes)"] == 1 / 2)].iloc[0]
-    return Answer(
+    t = study.sweep(count)
+    third, half = at(t, 4, {"horse price (stakes)": 1 / 3}), at(t, 4, {"horse price (stakes)": 1 / 2})
+    return study.answer(
         t,
-        f"4 players: a horse at 1/3 stake returns {pm(f['returned per stake spent'], f['SE returned'], 2)} per stake "
-        f"spent to its buyer (1/2 stake: {pm(h['returned per stake spent'], h['SE returned'], 2)}); it adds "
-        f"{f['hands added by the horse']:.2f} hands to the game",
+        f"4 players: a horse at 1/3 stake returns {pm(third['returned per stake spent'], third['SE returned'], 2)} "
+        f"per stake spent to its buyer (1/2 stake: {pm(half['returned per stake spent'], half['SE returned'], 2)}); "
+        f"it adds {third['hands added by the horse']:.2f} hands to the game",
         "measured",
         "the book gives the custom, not a judgement; the table measures what the horse returns to its buyer per stake",
-        rules,
-        played,
-        chart,
+        players_chart(
+            t,
+            [("hands added by the horse", "SE hands", "horse at {:.2f} stake")],
+            "hands added to the game per horse",
+            by="horse price (stakes)",
+        ),
         [
             "The buyer's return: on the same games with no horse allowed, the first player out is the same player "
             "(play is identical until he is out), so the paired difference of his net for the game (event "

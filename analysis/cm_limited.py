@@ -1,12 +1,11 @@
-"""cm_limited (p. 75-76): limiting the combinations has little to recommend it."""
+"""cm_limited: limiting the combinations has little to recommend it."""
 
 from __future__ import annotations
 
-import pandas as pd
-from _common import Answer, Claim, compare, main, pm
+from sim.analysis import Answer, Claim, Study, main, pm
 
 CLAIM = Claim(
-    "cm_limited", "Commerce", 76,
+    "cm_limited", "Commerce", 75,
     "the greater the number of combinations permissible the greater the enjoyment to be derived from the game, so "
     "that limitations of this character have little to recommend them.",
     "the mix of winning combinations (won_by_* per deal), the share of deals decided by Point, and the skill gap "
@@ -20,12 +19,11 @@ PLAYERS = (3, 4, 6)  # three counts keep the run to 18 configurations
 
 
 def answer(n: int, seed: int) -> Answer:
-    rows, played, rules = [], 0, []
-    for players in PLAYERS:
-        arms = [a for v in VARIANTS for a in (v, f"{v}+0=random")]
-        c = compare("commerce", arms, n, seed, players=players)
-        played = max(played, c.meta["n"])
-        rules = [r.meta["rules_string"] for r in c.results[::2]]
+    study = Study(n, seed)
+
+    def count(players: int) -> list[dict]:
+        c = study.compare("commerce", [a for v in VARIANTS for a in (v, f"{v}+0=random")], players)
+        rows = []
         for k, v in enumerate(VARIANTS):
             res = c.results[2 * k]
             won = {cl: res.metric(f"won_by_{cl}")[0] for cl in CLASSES}
@@ -41,11 +39,11 @@ def answer(n: int, seed: int) -> Answer:
             for cl in CLASSES:
                 row[f"won by {cl}"] = won[cl] / total if total else float("nan")
             row["decided by Point"] = won["point"] / total if total else float("nan")
-            row["skill gap (stakes/deal)"] = gap
-            row["SE gap"] = gse
-            row["deals"] = c.meta["n"]
-            rows.append(row)
-    t = pd.DataFrame(rows)
+            rows.append({**row, "skill gap (stakes/deal)": gap, "SE gap": gse, "deals": c.meta["n"]})
+        return rows
+
+    t = study.sweep(count, PLAYERS)
+    f4 = t[t["players"] == 4].set_index("variant")
 
     def chart(ax):
         sub = t[t["players"] == 4]
@@ -57,8 +55,7 @@ def answer(n: int, seed: int) -> Answer:
         ax.set_ylabel("share of deals won by (4 players)")
         ax.legend(fontsize=7)
 
-    f4 = t[t["players"] == 4].set_index("variant")
-    return Answer(
+    return study.answer(
         t,
         "4 players: Point decides "
         + ", ".join(f"{f4.loc[v, 'decided by Point']:.1%} ({v})" for v in VARIANTS)
@@ -68,8 +65,6 @@ def answer(n: int, seed: int) -> Answer:
         "measured",
         "'enjoyment' is not measurable; the table gives what limiting does to the winning combinations and to the "
         "reward of skill",
-        rules,
-        played,
         chart,
         [
             "Skill gap: seat 0 playing threshold minus seat 0 playing random, the other seats threshold, on the same "

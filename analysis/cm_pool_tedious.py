@@ -1,9 +1,8 @@
-"""cm_pool_tedious (p. 75): Pool Commerce is very tedious for those who are first out."""
+"""cm_pool_tedious: Pool Commerce is very tedious for those who are first out."""
 
 from __future__ import annotations
 
-import pandas as pd
-from _common import Answer, Claim, main, run
+from sim.analysis import Answer, Claim, Study, at, main, players_chart
 
 CLAIM = Claim(
     "cm_pool_tedious", "Commerce", 75,
@@ -14,7 +13,7 @@ CLAIM = Claim(
     "strategy, by players",
 )  # fmt: skip
 
-BUCKETS = 11  # first_out_wait_0 .. first_out_wait_9, first_out_wait_10_or_more
+WAITS = [f"first_out_wait_{k}" for k in range(10)] + ["first_out_wait_10_or_more"]  # the histogram's buckets
 CAP = 2_000_000  # whole pool games per count: the quantiles need no more
 
 
@@ -29,51 +28,45 @@ def quantile(probs: list[float], q: float) -> str:
 
 
 def answer(n: int, seed: int) -> Answer:
-    rows, played, rules = [], 0, []
-    for players in range(3, 9):
-        res = run("commerce", "pool", min(n, CAP), seed, players=players)
-        played = max(played, res.meta["n"])
-        rules = [res.meta["rules_string"]]
-        names = [f"first_out_wait_{k}" for k in range(10)] + ["first_out_wait_10_or_more"]
-        probs = [res.metric(x)[0] for x in names]
+    study = Study(n, seed)
+
+    def count(players: int) -> dict:
+        res = study.run("commerce", "pool", players, n=min(n, CAP))
+        probs = [res.metric(x)[0] for x in WAITS]
         wait, wse = res.metric("first_out_wait")
         hands = res.metric("hands")[0]
-        rows.append(
-            {
-                "players": players,
-                "median wait (hands)": quantile(probs, 0.5),
-                "p90 wait (hands)": quantile(probs, 0.9),
-                "mean wait (hands)": wait,
-                "SE": wse,
-                "P(wait >= 5)": sum(probs[5:]),
-                "game length (hands)": hands,
-                "wait / game length": wait / hands if hands else float("nan"),
-                "player-hands sat out per game": res.metric("sat_out")[0],
-                "horses per game": res.metric("horses")[0],
-                "games": res.meta["n"],
-            }
-        )
-    t = pd.DataFrame(rows)
+        return {
+            "players": players,
+            "median wait (hands)": quantile(probs, 0.5),
+            "p90 wait (hands)": quantile(probs, 0.9),
+            "mean wait (hands)": wait,
+            "SE": wse,
+            "P(wait >= 5)": sum(probs[5:]),
+            "game length (hands)": hands,
+            "wait / game length": wait / hands if hands else float("nan"),
+            "player-hands sat out per game": res.metric("sat_out")[0],
+            "horses per game": res.metric("horses")[0],
+            "games": res.meta["n"],
+        }
 
-    def chart(ax):
-        ax.plot(t["players"], t["mean wait (hands)"], "o-", label="first out: mean hands waited")
-        ax.plot(t["players"], t["game length (hands)"], "s--", label="whole game, hands")
-        ax.set_xlabel("players")
-        ax.set_ylabel("hands")
-        ax.legend()
-
-    f = t.set_index("players")
-    return Answer(
+    t = study.sweep(count)
+    four, eight = at(t, 4), at(t, 8)
+    return study.answer(
         t,
-        f"the first player out waits a median of {f.loc[4, 'median wait (hands)']} hands (p90 "
-        f"{f.loc[4, 'p90 wait (hands)']}) of a {f.loc[4, 'game length (hands)']:.1f}-hand game with 4 players, "
-        f"{f.loc[8, 'median wait (hands)']} (p90 {f.loc[8, 'p90 wait (hands)']}) of "
-        f"{f.loc[8, 'game length (hands)']:.1f} with 8",
+        f"the first player out waits a median of {four['median wait (hands)']} hands (p90 "
+        f"{four['p90 wait (hands)']}) of a {four['game length (hands)']:.1f}-hand game with 4 players, "
+        f"{eight['median wait (hands)']} (p90 {eight['p90 wait (hands)']}) of "
+        f"{eight['game length (hands)']:.1f} with 8",
         "measured",
         "'very tedious' is a judgement; the table gives how long the first out waits",
-        rules,
-        played,
-        chart,
+        players_chart(
+            t,
+            [
+                ("mean wait (hands)", "SE", "first out: mean hands waited"),
+                ("game length (hands)", None, "whole game, hands"),
+            ],
+            "hands",
+        ),
         [
             "One 'deal' of the run is one whole pool game. The first player out buys a horse (threshold strategy, "
             "1/3 of a stake) and so comes back for at least one hand; the wait counts the hands he sits out after "

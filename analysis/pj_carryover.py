@@ -1,12 +1,13 @@
-"""pj_carryover (p. 83): unwon compartments may grow considerably before they are secured."""
+"""pj_carryover: unwon compartments may grow considerably before they are secured."""
 
 from __future__ import annotations
 
 import pandas as pd
-from _common import Answer, Claim, main, run
+
+from sim.analysis import Answer, Claim, Study, main
 
 CLAIM = Claim(
-    "pj_carryover", "Pope Joan", 83,
+    "pj_carryover", "Pope Joan", 82,
     "the stake on their particular division of the board is left for the next deal, so that it may happen that "
     "either of the compartments except Game, which is won every deal, may be considerably increased before it is "
     "secured by one of the players",
@@ -20,14 +21,15 @@ WON = {"pope": ["pope_played", "turnup_pope"], "matrimony": ["matrimony_won"], "
 
 
 def answer(n: int, seed: int) -> Answer:
-    res = run("popejoan", "standard", n, seed, players=4)
+    study = Study(n, seed)
+    res = study.run("popejoan", "standard", 4)
+    counts = res.meta["event_counts"]
     rows = []
     for comp, dress in DRESS.items():
-        won = sum(res.meta["event_counts"][e] for e in WON[comp])
+        won = sum(counts[e] for e in WON[comp])
         if comp in ("ace", "king", "queen", "knave"):
-            won += res.meta["event_counts"]["turnup_honour"] / 4  # the turn-up takes one of the four honours
-        taken = res.meta["event_counts"][f"{comp}_taken"]
-        doubled = res.meta["event_counts"][f"{comp}_doubled"]
+            won += counts["turnup_honour"] / 4  # the turn-up takes one of the four honours
+        taken, doubled = counts[f"{comp}_taken"], counts[f"{comp}_doubled"]
         rows.append(
             {
                 "compartment": comp,
@@ -46,16 +48,13 @@ def answer(n: int, seed: int) -> Answer:
         ax.legend()
 
     big = t.loc[t["share won at 2x dressing or more"].idxmax()]
-    verdict = "supported" if big["share won at 2x dressing or more"] > 0.05 else "refuted"
-    return Answer(
+    return study.answer(
         t,
         f"{big['compartment']} is won at twice its dressing or more in "
         f"{big['share won at 2x dressing or more']:.0%} of wins (mean {big['mean size when won']:.1f} vs "
         f"{big['dressing']} dressed)",
-        verdict,
+        "supported" if big["share won at 2x dressing or more"] > 0.05 else "refuted",
         "'may be considerably increased': some compartment is won at double its dressing in more than 5% of its wins",
-        ["popejoan()"],
-        res.meta["n"],
         chart,
         ["the honours' counts include the dealer's turn-up takings (a quarter of honour turn-ups each)"],
     )

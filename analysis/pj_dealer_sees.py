@@ -1,55 +1,35 @@
-"""pj_dealer_sees (p. 87): looking at the spare hand gives the dealer so much advantage."""
+"""pj_dealer_sees: looking at the spare hand gives the dealer so much advantage."""
 
 from __future__ import annotations
 
-import pandas as pd
-from _common import Answer, Claim, combine, compare, errorbar, main, pm, verdict_positive
+from sim.analysis import Answer, Claim, Study, at, combine, main, players_chart, pm
 
 CLAIM = Claim(
-    "pj_dealer_sees", "Pope Joan", 87,
+    "pj_dealer_sees", "Pope Joan", 86,
     "It gives so much advantage to the dealer, who can play cards which he alone knows to be stops, that in such a "
     "case he ought to stand out",
     "the dealer's net counters per deal with dealer-sees-spare minus standard, same deals, by players",
 )  # fmt: skip
 
+GAIN = "dealer gain from seeing"
+
 
 def answer(n: int, seed: int) -> Answer:
-    rows, verdicts, played = [], [], 0
-    for players in range(3, 9):
-        c = compare("popejoan", ["standard", "dealer-sees-spare"], n, seed, players=players)
-        gain, se = c.diff("dealer-sees-spare", "net", role="dealer")
-        base = c.results[0].metric("net", role="dealer")[0]
-        v = verdict_positive(gain, se)
-        verdicts.append(v)
-        played = max(played, c.meta["n"])
-        rows.append(
-            {
-                "players": players,
-                "dealer net, standard": base,
-                "dealer gain from seeing": gain,
-                "SE": se,
-                "deals": c.meta["n"],
-                "verdict": v,
-            }
-        )
-    t = pd.DataFrame(rows)
-
-    def chart(ax):
-        errorbar(ax, t["players"], t["dealer gain from seeing"], t["SE"], "dealer's gain from seeing the spare")
-        ax.axhline(0, color="grey", lw=0.8)
-        ax.set_xlabel("players")
-        ax.set_ylabel("counters per deal")
-        ax.legend()
-
-    four = t[t["players"] == 4].iloc[0]
-    return Answer(
+    study = Study(n, seed)
+    t = study.gains(
+        "popejoan",
+        ["standard", "dealer-sees-spare"],
+        "dealer-sees-spare",
+        GAIN,
+        role="dealer",
+        extra=lambda c: {"dealer net, standard": c.results[0].metric("net", role="dealer")[0]},
+    )
+    return study.answer(
         t,
-        f"{pm(four['dealer gain from seeing'], four['SE'])} counters per deal to the dealer, 4 players",
-        combine(verdicts),
+        f"{pm(at(t)[GAIN], at(t)['SE'])} counters per deal to the dealer, 4 players",
+        combine(t["verdict"]),
         "the dealer's gain; 99% CI excludes 0 at every count",
-        ["popejoan()", "popejoan(dealer_sees_spare=true)"],
-        played,
-        chart,
+        players_chart(t, [(GAIN, "SE", "dealer's gain from seeing the spare")], "counters per deal", zero=True),
     )
 
 

@@ -1,11 +1,12 @@
-"""pj_example (p. 83-84): the book's worked hand, replayed card by card by the book strategy."""
+"""pj_example: the book's worked hand, replayed card by card by the book strategy."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from _common import Answer, Claim, main
 
+from sim import games
+from sim.analysis import Answer, Claim, main
 from sim.games import popejoan as pj
 
 CLAIM = Claim(
@@ -21,12 +22,11 @@ def answer(n: int, seed: int) -> Answer:
     r = pj.Rules(players=5).validated()
     ex = pj.EXAMPLE_P84
     deck = pj.deck_from_hands(r, ex["dealer"], ex["hands"], ex["spare"], ex["turnup"])
-    t = pj.trace(r, np.zeros(5, dtype=np.int64), np.full(5, np.nan), seed, deck=deck, dealer=0)
+    t = games.trace(pj, r, np.zeros(5, dtype=np.int64), np.full(5, np.nan), seed, deck=deck, dealer=0)
     rows = [
         {"#": i + 1, "seat": a["seat"], "card": a["play"], "stop": "stop" if a["stop"] else ""}
         for i, a in enumerate(t["actions"])
     ]
-    table = pd.DataFrame(rows)
     won_game = any(p["reason"] == "game" and p["to"] == 1 for p in t["payments"])
     left = {s: [len(h)] for s, h in enumerate(t["hands"])}
     for a in t["actions"]:
@@ -41,11 +41,10 @@ def answer(n: int, seed: int) -> Answer:
         ax.set_ylabel("cards left in hand")
         ax.legend(fontsize=8)
 
-    verdict = "supported" if t["winner"] == 1 and won_game else "refuted"
     return Answer(
-        table,
+        pd.DataFrame(rows),
         f"the elder hand (seat 1) goes out with the knave and four of hearts and takes Game; nets {t['net']}",
-        verdict,
+        "supported" if t["winner"] == 1 and won_game else "refuted",
         "the replay follows the book's narrative play by play (it is also tests/test_popejoan_book.py)",
         ["popejoan()"],
         1,

@@ -1,9 +1,8 @@
-"""pj_pope_cap (p. 82): with few players, limit the Pope turn-up payment to four or six."""
+"""pj_pope_cap: with few players, limit the Pope turn-up payment to four or six."""
 
 from __future__ import annotations
 
-import pandas as pd
-from _common import Answer, Claim, compare, main
+from sim.analysis import Answer, Claim, Study, at, main, players_chart
 
 CLAIM = Claim(
     "pj_pope_cap", "Pope Joan", 82,
@@ -13,21 +12,20 @@ CLAIM = Claim(
     "uncapped vs capped at 4 vs 6, same deals, by players",
 )  # fmt: skip
 
+ARMS = {"uncapped": "standard", "cap 4": "pope-cap-4", "cap 6": "pope-cap-6"}
+
 
 def answer(n: int, seed: int) -> Answer:
-    rows, played = [], 0
-    for players in range(3, 9):
-        c = compare("popejoan", ["standard", "pope-cap-4", "pope-cap-6"], n, seed, players=players, precise="all")
-        played = max(played, c.meta["n"])
-        for label, res in zip(["uncapped", "cap 4", "cap 6"], c.results):
+    study = Study(n, seed)
+
+    def count(players: int) -> list[dict]:
+        c = study.compare("popejoan", list(ARMS.values()), players, precise="all")
+        rows = []
+        for (label, arm), res in zip(ARMS.items(), c.results):
             paid, _ = res.metric("pope_turnup_paid")
             turnups, _ = res.metric("turnup_pope")
             dealer, dse = res.metric("net", role="dealer")
-            change, cse = (
-                (0.0, 0.0)
-                if label == "uncapped"
-                else c.diff({"cap 4": "pope-cap-4", "cap 6": "pope-cap-6"}[label], "net", role="dealer")
-            )
+            change, cse = (0.0, 0.0) if label == "uncapped" else c.diff(arm, "net", role="dealer")
             rows.append(
                 {
                     "players": players,
@@ -41,28 +39,18 @@ def answer(n: int, seed: int) -> Answer:
                     "deals": res.meta["n"],
                 }
             )
-    t = pd.DataFrame(rows)
+        return rows
 
-    def chart(ax):
-        for rule in ("uncapped", "cap 4", "cap 6"):
-            part = t[t["rule"] == rule]
-            ax.plot(part["players"], part["paid per turn-up"], "o-", label=rule)
-        ax.set_xlabel("players")
-        ax.set_ylabel("counters paid per 9♦ turn-up")
-        ax.legend()
-
-    three = t[(t["players"] == 3)]
-    unc = three[three["rule"] == "uncapped"].iloc[0]["paid per turn-up"]
-    return Answer(
+    t = study.sweep(count)
+    uncapped = at(t, 3, {"rule": "uncapped"})["paid per turn-up"]
+    return study.answer(
         t,
-        f"uncapped, a 9♦ turn-up costs the others {unc:.1f} counters with 3 players "
+        f"uncapped, a 9♦ turn-up costs the others {uncapped:.1f} counters with 3 players "
         f"(4 or 6 with the caps); the cap moves the dealer's net by the amounts in the table",
         "measured",
         "a matter of taste: the table gives the size of the payment and the dealer's net under "
         "each rule for the reader to judge",
-        ["popejoan()", "popejoan(pope_turnup_cap=4)", "popejoan(pope_turnup_cap=6)"],
-        played,
-        chart,
+        players_chart(t, [("paid per turn-up", None, "{}")], "counters paid per 9♦ turn-up", by="rule"),
     )
 
 

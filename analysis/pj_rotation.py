@@ -1,11 +1,20 @@
-"""pj_rotation (p. 81): when the dealer dresses the board, stop only when the deal has gone round."""
+"""pj_rotation: when the dealer dresses the board, stop only when the deal has gone round."""
 
 from __future__ import annotations
 
-import pandas as pd
-from _common import Answer, Claim, ci_width_for, combine, errorbar, main, pm, verdict_positive, verdict_within
-
-from sim import runner
+from sim.analysis import (
+    Answer,
+    Claim,
+    Study,
+    at,
+    combine,
+    main,
+    players_chart,
+    pm,
+    seat_gap,
+    verdict_positive,
+    verdict_within,
+)
 
 CLAIM = Claim(
     "pj_rotation", "Pope Joan", 81,
@@ -16,64 +25,44 @@ CLAIM = Claim(
     "session is whole rotations vs when it stops one deal short, same deals, by players",
 )  # fmt: skip
 
-
-def _first_dealer_edge(res, players):
-    """Seat 0 (the first dealer) minus the mean of the others, per deal, with a conservative SE."""
-    nets = [res.metric("net", seat=s) for s in range(players)]
-    others = sum(m for m, _ in nets[1:]) / (players - 1)
-    se = (nets[0][1] ** 2 + sum(s**2 for _, s in nets[1:]) / (players - 1) ** 2) ** 0.5
-    return nets[0][0] - others, se
+WHOLE, SHORT = "first dealer's edge, whole rotations", "first dealer's edge, one deal short"
 
 
 def answer(n: int, seed: int) -> Answer:
-    rows, whole_v, part_v, played = [], [], [], 0
-    for players in range(3, 9):
-        out = {}
-        for label, deals in (("whole rotation", players), ("one deal short", players - 1)):
-            spec = runner.make_spec("popejoan", "dealer-dresses", n=n, seed=seed, players=players, session_deals=deals)
-            res = runner.run(spec, ci_width=ci_width_for(n))
-            played = max(played, res.meta["n"])
-            out[label] = _first_dealer_edge(res, players)
-        (w, wse), (p, pse) = out["whole rotation"], out["one deal short"]
-        whole_v.append(verdict_within(w, wse))
-        part_v.append(verdict_positive(-p, pse))
-        rows.append(
-            {
-                "players": players,
-                "first dealer's edge, whole rotations": w,
-                "SE whole": wse,
-                "first dealer's edge, one deal short": p,
-                "SE short": pse,
-            }
-        )
-    t = pd.DataFrame(rows)
+    study = Study(n, seed)
 
-    def chart(ax):
-        errorbar(ax, t["players"], t.iloc[:, 1], t["SE whole"], "whole rotations")
-        errorbar(ax, t["players"], t.iloc[:, 3], t["SE short"], "stopped one deal short")
-        ax.axhline(0, color="grey", lw=0.8)
-        ax.set_xlabel("players")
-        ax.set_ylabel("first dealer minus others, counters/deal")
-        ax.legend()
+    def count(players: int) -> dict:
+        edge = {
+            deals: seat_gap(study.run("popejoan", "dealer-dresses", players, session_deals=deals))
+            for deals in (players, players - 1)
+        }
+        (w, wse), (p, pse) = edge[players], edge[players - 1]
+        return {"players": players, WHOLE: w, "SE whole": wse, SHORT: p, "SE short": pse}
 
+    t = study.sweep(count)
+    fair = [verdict_within(w, se) for w, se in zip(t[WHOLE], t["SE whole"])]
+    costs = [verdict_positive(-p, se) for p, se in zip(t[SHORT], t["SE short"])]
     verdict = (
         "supported"
-        if combine(whole_v) == "supported" and combine(part_v) == "supported"
-        else ("refuted" if "refuted" in whole_v + part_v else "inconclusive")
+        if combine(fair) == "supported" and combine(costs) == "supported"
+        else ("refuted" if "refuted" in fair + costs else "inconclusive")
     )
-    four = t[t["players"] == 4].iloc[0]
-    return Answer(
+    four = at(t)
+    return study.answer(
         t,
-        f"4 players: the first dealer's edge is {pm(four.iloc[1], four['SE whole'])} over whole "
-        f"rotations and {pm(four.iloc[3], four['SE short'])} counters per deal when stopped one deal short",
+        f"4 players: the first dealer's edge is {pm(four[WHOLE], four['SE whole'])} over whole "
+        f"rotations and {pm(four[SHORT], four['SE short'])} counters per deal when stopped one deal short",
         verdict,
         "whole rotations are fair (99% CI inside ±0.05) and stopping short costs the first "
         "dealer (99% CI below 0), at every count"
         if verdict == "supported"
         else "see the rows",
-        ["popejoan(dresser=dealer)"],
-        played,
-        chart,
+        players_chart(
+            t,
+            [(WHOLE, "SE whole", "whole rotations"), (SHORT, "SE short", "stopped one deal short")],
+            "first dealer minus others, counters/deal",
+            zero=True,
+        ),
     )
 
 

@@ -1,11 +1,8 @@
-"""pj_spare_hand (p. 86): a dealt spare hand keeps the stops in proportion to the players."""
+"""pj_spare_hand: a dealt spare hand keeps the stops in proportion to the players."""
 
 from __future__ import annotations
 
-import pandas as pd
-from _common import Answer, Claim, ci_width_for, errorbar, main
-
-from sim import runner
+from sim.analysis import Answer, Claim, Study, main, players_chart
 
 CLAIM = Claim(
     "pj_spare_hand", "Pope Joan", 86,
@@ -19,14 +16,13 @@ RULES = {"spare hand": "hand", "remainder aside": "remainder", "ten aside": "10"
 
 
 def answer(n: int, seed: int) -> Answer:
-    rows, played = [], 0
-    for players in range(3, 9):
+    study = Study(n, seed)
+
+    def count(players: int) -> list[dict]:
+        rows = []
         for label, spare in RULES.items():
-            spec = runner.make_spec("popejoan", "standard", n=n, seed=seed, players=players, rules=[f"spare={spare}"])
-            res = runner.run(spec, ci_width=ci_width_for(n))
-            played = max(played, res.meta["n"])
+            res = study.run("popejoan", "standard", players, rules=[f"spare={spare}"])
             stops, sse = res.metric("stops")
-            elder = res.metric("net", role="elder")[0]
             rows.append(
                 {
                     "players": players,
@@ -35,31 +31,27 @@ def answer(n: int, seed: int) -> Answer:
                     "stops SE": sse,
                     "stops per player": stops / players,
                     "cards played": res.metric("plays")[0],
-                    "elder net": elder,
+                    "elder net": res.metric("net", role="elder")[0],
                     "deals": res.meta["n"],
                 }
             )
-    t = pd.DataFrame(rows)
+        return rows
 
-    def chart(ax):
-        for label in RULES:
-            part = t[t["set aside"] == label]
-            errorbar(ax, part["players"], part["stops per player"], part["stops SE"] / part["players"], label)
-        ax.set_xlabel("players")
-        ax.set_ylabel("stops per deal per player")
-        ax.legend()
-
+    t = study.sweep(count)
     sp = t[t["set aside"] == "spare hand"]["stops per player"]
     rem = t[t["set aside"] == "remainder aside"]["stops per player"]
-    return Answer(
+    return study.answer(
         t,
         f"stops per player range {sp.min():.2f}-{sp.max():.2f} with a spare hand, "
         f"{rem.min():.2f}-{rem.max():.2f} with the remainder set aside (3-8 players)",
         "measured",
         "'equitable proportion' is read from the stops per player across counts",
-        [f"popejoan(spare={s})" for s in RULES.values()],
-        played,
-        chart,
+        players_chart(
+            t,
+            [("stops per player", lambda part: part["stops SE"] / part["players"], "{}")],
+            "stops per deal per player",
+            by="set aside",
+        ),
     )
 
 

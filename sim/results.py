@@ -11,13 +11,19 @@ import json
 import math
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from sim import __version__
 from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
 from sim.stats import ci95, session_mean_se
+
+if TYPE_CHECKING:
+    from sim.runner import RunSpec, Sums
 
 
 def role_name(role: int) -> str:
@@ -40,7 +46,9 @@ class Result:
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def from_sums(cls, spec, sums, elapsed: float, deals_per_s: float, interrupted: bool = False) -> Result:
+    def from_sums(
+        cls, spec: RunSpec, sums: Sums, elapsed: float, deals_per_s: float, interrupted: bool = False
+    ) -> Result:
         module = spec.module
         r = spec.rules
         n = r.players
@@ -49,9 +57,11 @@ class Result:
         deals = sessions * dps
         rules_str = spec.rules_string
         common = {"game": spec.game, "variant": spec.variant, "rules": rules_str, "players": n}
-        rows = []
+        rows: list[dict[str, Any]] = []
 
-        def add(seat, role, strategy, metric, mean, se, count):
+        def add(
+            seat: int | None, role: str | None, strategy: str | None, metric: str, mean: Any, se: Any, count: int
+        ) -> None:
             rows.append(
                 {
                     **common,
@@ -121,7 +131,7 @@ class Result:
         m = self.meta
         f = self.frame
 
-        def block(sel_col: str):
+        def block(sel_col: str) -> list[dict[str, Any]]:
             out = []
             part = f[f[sel_col].notna()]
             for key, group in part.groupby(sel_col, sort=False):
@@ -211,7 +221,7 @@ class Result:
             return json.load(fh)
 
 
-def _num(x) -> float | None:
+def _num(x: Any) -> float | None:
     x = float(x)
     return None if math.isnan(x) else x
 
@@ -227,11 +237,19 @@ class Comparison:
 
     frame: pd.DataFrame
     meta: dict
-    results: list
+    results: list[Result]
     interrupted: bool = False
 
     @classmethod
-    def build(cls, specs, labels, results, diffs, elapsed: float, interrupted: bool) -> Comparison:
+    def build(
+        cls,
+        specs: list[RunSpec],
+        labels: list[str],
+        results: list[Result],
+        diffs: list[Sums],
+        elapsed: float,
+        interrupted: bool,
+    ) -> Comparison:
         base = specs[0]
         module = base.module
         n = base.rules.players
@@ -282,7 +300,7 @@ class Comparison:
         for label in [a["label"] for a in self.meta["arms"][1:]]:
             part = self.frame[self.frame["arm"] == label]
 
-            def item(row, key):
+            def item(row: pd.Series, key: str) -> dict[str, Any]:
                 return {
                     key: row[key] if key == "role" else int(row[key]),
                     "diff": _num(row["diff"]),
@@ -331,14 +349,16 @@ class Comparison:
         write_atomically(path, write)
 
 
-def _arm_rows(label, baseline, acc, mine, theirs, module, n: int, dps: int) -> list[dict]:
+def _arm_rows(
+    label: str, baseline: str, acc: Sums, mine: Result, theirs: Result, module: ModuleType, n: int, dps: int
+) -> list[dict]:
     """The paired-difference rows of one arm against the baseline, from the sums of session differences."""
     sessions = acc.sessions
     mean, se = session_mean_se(acc.s1, acc.s2, sessions, dps)
     smean, sse = session_mean_se(acc.s1, acc.s2, sessions, 1.0)
-    rows = []
+    rows: list[dict[str, Any]] = []
 
-    def add(seat, role, metric, col, per_session=False):
+    def add(seat: int | None, role: str | None, metric: str, col: int, per_session: bool = False) -> None:
         m, e = (smean[col], sse[col]) if per_session else (mean[col], se[col])
         a = mine.metric(metric, seat=seat, role=role)
         b = theirs.metric(metric, seat=seat, role=role)
@@ -375,7 +395,7 @@ def _dump_json(path: str, data: dict) -> None:
         fh.write("\n")
 
 
-def write_atomically(path: str, write) -> None:
+def write_atomically(path: str, write: Callable[[str, str], None]) -> None:
     """Call ``write(tmp, ext)`` on a temp file beside ``path``, then move it into place (nothing half-written)."""
     ext = os.path.splitext(path)[1].lower()
     if ext not in (".json", ".csv", ".parquet"):

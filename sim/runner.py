@@ -16,21 +16,25 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from sim import __version__
 from sim import games as _games
 
+if TYPE_CHECKING:
+    from sim.results import Comparison, Result
+
 DEFAULT_CHUNK_SESSIONS = 1 << 14
+Rules = Any  # a game's validated Rules: a NamedTuple whose fields are the game's rules
 
 
 @dataclass(frozen=True)
 class RunSpec:
     game: str
     variant: str
-    rules: Any  # the game's validated Rules (a NamedTuple)
+    rules: Rules  # the game's validated Rules (a NamedTuple)
     strategies: tuple[str, ...]  # per seat
     n_requested: int
     seed: int
@@ -59,7 +63,7 @@ class RunSpec:
     def rules_string(self) -> str:
         return rules_string(self.game, self.rules)
 
-    def key(self) -> dict:
+    def key(self) -> dict[str, Any]:
         """What identifies the run's numbers (for checkpoints)."""
         return {
             "game": self.game,
@@ -92,20 +96,20 @@ def parse_count(text: str | int, name: str = "-n") -> int:
     return value
 
 
-def rules_string(game: str, rules) -> str:
+def rules_string(game: str, rules: Rules) -> str:
     """OpenSpiel-style name of the fields that differ from the book's defaults: ``popejoan(pools=5,...)``."""
     defaults = type(rules)()
     diffs = [f"{k}={_fmt(v)}" for k, v in rules._asdict().items() if v != getattr(defaults, k) and k != "players"]
     return f"{game}({','.join(diffs)})"
 
 
-def _fmt(v) -> str:
+def _fmt(v: object) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
 
 
-def make_rules(module: ModuleType, variant: str, players: int | None, overrides: list[str] | tuple[str, ...]):
+def make_rules(module: ModuleType, variant: str, players: int | None, overrides: list[str] | tuple[str, ...]) -> Rules:
     """The validated Rules of ``variant`` with ``players`` and ``key=value`` overrides applied."""
     if variant not in module.VARIANTS:
         raise ValueError(f"unknown variant {variant!r} of {module.NAME}; choose from {', '.join(module.VARIANTS)}")
@@ -124,7 +128,9 @@ def make_rules(module: ModuleType, variant: str, players: int | None, overrides:
     return module.Rules(**fields).validated()
 
 
-def make_strategies(module: ModuleType, players: int, strategy: str, seat_strategies: list[str] | tuple[str, ...]):
+def make_strategies(
+    module: ModuleType, players: int, strategy: str, seat_strategies: list[str] | tuple[str, ...]
+) -> tuple[str, ...]:
     names = module.STRATEGIES
     base, _ = split_strategy(strategy)
     if base not in names:
@@ -178,8 +184,8 @@ def make_spec(
     players: int | None = None,
     seed: int = 1,
     strategy: str = "book",
-    seat_strategies=(),
-    rules=(),
+    seat_strategies: list[str] | tuple[str, ...] = (),
+    rules: list[str] | tuple[str, ...] = (),
     rotations: int = 1,
     session_deals: int | None = None,
 ) -> RunSpec:
@@ -221,7 +227,7 @@ class Sums:
     s1: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     s2: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("s1", "s2"):
             got = getattr(self, name)
             if got.shape[0] == 0:
@@ -270,7 +276,7 @@ def play_chunk(spec: RunSpec, first_session: int, count: int) -> np.ndarray:
 class Interrupted(Exception):
     """Raised by ``run`` after Ctrl-C; carries the partial result."""
 
-    def __init__(self, result):
+    def __init__(self, result: Result | Comparison) -> None:
         super().__init__("interrupted")
         self.result = result
 
@@ -344,7 +350,17 @@ def _check_arms(specs: list[RunSpec]) -> None:
         raise ValueError("compared arms must have sessions of the same length")
 
 
-def _drive(specs, chunk_sessions, progress, checkpoint, resume, threads, ci_width, ci_metric, ci_arms=False):
+def _drive(
+    specs: list[RunSpec],
+    chunk_sessions: int,
+    progress: bool,
+    checkpoint: str | None,
+    resume: bool,
+    threads: int | None,
+    ci_width: float | None,
+    ci_metric: str,
+    ci_arms: bool = False,
+) -> tuple[list[Sums], list[Sums], bool, float, int]:
     """Play every arm on the same sessions, chunk by chunk: (sums per arm, paired-difference sums per arm >= 1,
     interrupted, elapsed seconds, sessions played in this call)."""
     spec = specs[0]
@@ -400,7 +416,7 @@ def run(
     threads: int | None = None,
     ci_width: float | None = None,
     ci_metric: str = "net",
-):
+) -> Result:
     """Play the run and return a ``Result``. Raises ``Interrupted`` (with the partial result) on Ctrl-C.
 
     With ``ci_width``, stop at the first chunk boundary where every 95% CI half-width of ``ci_metric`` (per seat
@@ -430,7 +446,7 @@ def compare(
     ci_width: float | None = None,
     ci_metric: str = "net",
     ci_arms: bool = False,
-):
+) -> Comparison:
     """Play two or more arms on the same deals and return a ``Comparison`` of each arm against the first.
 
     ``ci_width`` watches the paired differences; with ``ci_arms`` each arm's own intervals too.
@@ -455,7 +471,7 @@ def compare(
     return comp
 
 
-def parse_arm(game: str, text: str) -> dict:
+def parse_arm(game: str, text: str) -> dict[str, Any]:
     """One arm of ``sim compare``: ``VARIANT``, ``RULE=VALUE``, ``SEAT=STRATEGY`` or ``all=STRATEGY`` joined by '+'.
 
     e.g. ``five-pool``, ``standard+pope_turnup_cap=4``, ``0=hold-pope``. Returns keyword arguments for make_spec.

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Console
 from rich.table import Table
 
 from sim.stats import ci95
+
+if TYPE_CHECKING:
+    from sim.results import Comparison, Result
+    from sim.runner import RunSpec
 
 
 def _console() -> Console:
     return Console(highlight=False, soft_wrap=False, width=110)
 
 
-def header(d: dict) -> str:
+def header(d: dict[str, Any]) -> str:
     return (
         f"{d['rules_string']}  variant {d['variant']}  {d['players']} players  "
         f"{d['n']:,} deals ({d['sessions']:,} sessions of {d['rotations']} rotation"
@@ -20,7 +26,7 @@ def header(d: dict) -> str:
     )
 
 
-def print_result(result) -> None:
+def print_result(result: Result) -> None:
     d = result.to_dict()
     con = _console()
     con.print(header(d))
@@ -58,7 +64,7 @@ def print_result(result) -> None:
     con.print(events)
 
 
-def print_comparison(comp) -> None:
+def print_comparison(comp: Comparison) -> None:
     d = comp.to_dict()
     con = _console()
     arms = d["arms"]
@@ -85,13 +91,13 @@ def print_comparison(comp) -> None:
         con.print(t)
 
 
-def _f(x) -> str:
+def _f(x: float | None) -> str:
     if x is None:
         return "-"
     return f"{x:.4f}"
 
 
-def format_trace(t: dict, spec) -> str:
+def format_trace(t: dict[str, Any], spec: RunSpec) -> str:
     """A play-by-play of a traced deal."""
     lines = []
     title = f"{spec.module.TITLE}: {spec.rules_string}, {len(t['hands'])} players"
@@ -137,9 +143,9 @@ def format_trace(t: dict, spec) -> str:
     return "\n".join(lines)
 
 
-def _side(x) -> str:
+def _side(x: int | str) -> str:
     return "board" if x == "board" else f"seat {x}"
 
 
-def _board(b: dict) -> str:
+def _board(b: dict[str, int]) -> str:
     return " ".join(f"{k} {v}" for k, v in b.items())

@@ -1,18 +1,16 @@
-"""Helpers for Pope Joan stacked-deck tests: play one deal and read its trace."""
+"""Pope Joan's stacked deals: the book's p. 84 example, and deals of chosen hands, spare hand and turn-up
+(the shared helpers are in tests/stacked.py)."""
 
 from __future__ import annotations
 
-import numpy as np
+import stacked
 
+from sim.games import _stops as S
 from sim.games import popejoan as pj
 
 P84_HANDS = pj.EXAMPLE_P84["hands"]  # p. 84, stacked consistent with the narrative (see sim.games.popejoan)
 P84_SPARE = pj.EXAMPLE_P84["spare"]
 P84_TURNUP = pj.EXAMPLE_P84["turnup"]
-
-
-def policies(n: int, name: str = "book") -> np.ndarray:
-    return np.full(n, pj.STRATEGIES[name], dtype=np.int64)
 
 
 def play(
@@ -25,22 +23,10 @@ def play(
     board=None,
     seed: int = 1,
 ) -> dict:
+    """One deal with these hands, spare hand and turn-up, played card by card (``strategy``: one or per seat)."""
     r = rules.validated()
     deck = pj.deck_from_hands(r, dealer, hands, spare, turnup)
-    pol = policies(r.players, strategy) if isinstance(strategy, str) else np.asarray(strategy, dtype=np.int64)
-    return pj.trace(r, pol, np.full(r.players, np.nan), seed, deck=deck, dealer=dealer, board=board)
-
-
-def plays(t: dict) -> list[tuple[int, str]]:
-    return [(a["seat"], a["play"]) for a in t["actions"]]
-
-
-def paid(t: dict, reason: str, to=None) -> int:
-    return sum(p["amount"] for p in t["payments"] if p["reason"] == reason and (to is None or p["to"] == to))
-
-
-def board_change(t: dict) -> int:
-    return sum(t["board_after"].values()) - sum(t["board_before"].values())
+    return stacked.play(pj, r, deck, strategy, dealer=dealer, board=board, seed=seed)
 
 
 def stack(rules: pj.Rules, hands: dict[int, str], spare: str = "", turnup: str = "2H", dealer: int = 0) -> dict:
@@ -49,23 +35,8 @@ def stack(rules: pj.Rules, hands: dict[int, str], spare: str = "", turnup: str =
     Seats are filled from the elder hand round to the dealer, then the spare hand. Returns the full
     ``hands``/``spare``/``turnup`` to pass to ``play``.
     """
-    from sim import cards as C
-
     r = rules.validated()
-    per_seat, interleaved, rest = pj.spare_cards(r)
     n = r.players
-    named = {s: C.parse(t).tolist() for s, t in hands.items()}
-    named_spare = C.parse(spare).tolist()
-    used = set(c for cs in named.values() for c in cs) | set(named_spare) | {C.parse_card(turnup)}
-    pool = [c for c in pj.PACK.tolist() if c not in used]
-    full = {}
-    for j in range(n):
-        seat = (dealer + 1 + j) % n
-        cards = named.get(seat, [])
-        need = per_seat[j] - len(cards)
-        assert need >= 0, f"seat {seat} given too many cards"
-        full[seat] = C.format(cards + pool[:need])
-        pool = pool[need:]
-    need = interleaved + rest - len(named_spare)
-    assert need == len(pool), "cards do not add up"
-    return {"hands": full, "spare": C.format(named_spare + pool), "turnup": turnup, "dealer": dealer}
+    order = [(dealer + 1 + j) % n for j in range(n)] + [S.DEAL_SPARE, S.DEAL_TURNUP]
+    full = stacked.fill(pj, r, dealer, {**hands, S.DEAL_SPARE: spare, S.DEAL_TURNUP: turnup}, order)
+    return {"hands": {s: full[s] for s in range(n)}, "spare": full[S.DEAL_SPARE], "turnup": turnup, "dealer": dealer}

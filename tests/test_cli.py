@@ -105,7 +105,7 @@ BAD = [
     (["run", "popejoan", "--strategy", "clever"], "unknown strategy 'clever'"),
     (["run", "popejoan", "--seat-strategy", "7=book"], "seat must be 0 to 3"),
     (["run", "popejoan", "--rule", "colour=red"], "unknown rule 'colour'"),
-    (["run", "popejoan", "--rule", "pools=6"], "pools must be 8"),
+    (["run", "popejoan", "--rule", "pools=6"], "pools must be one of 8 | 5"),
     (["run", "popejoan", "--rule", "split_chances=perhaps"], "true or false"),
     (["run", "popejoan", "-n", "0"], "-n must be at least 1"),
     (["run", "popejoan", "-n", "-10"], "-n must be at least 1"),

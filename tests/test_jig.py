@@ -3,12 +3,16 @@ reproducibility across threads and chunk sizes, and the CLI's handling of bad in
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pytest
+import stacked
 from click.testing import CliRunner
+from stacked import run_deal, runs
 
 from sim import cards as C
-from sim import games, runner
+from sim import runner
 from sim.cli import cli
 from sim.games import _stops as S
 from sim.games import jig as G
@@ -16,46 +20,14 @@ from sim.games import jig as G
 BOOK, LOWEST, RANDOM = G.STRATEGIES["book"], G.STRATEGIES["lowest"], G.STRATEGIES["random"]
 
 
-def stacked(r: G.Rules, dealer: int, given: dict[int, str]) -> np.ndarray:
-    """A deck dealing ``given`` to those seats; the other cards fill the hands in pack order, seat by seat."""
-    dm = G.dealmap(r)
-    n = r.players
-    sizes = {s: 0 for s in range(n)}
-    for to in dm.tolist():
-        sizes[(dealer + 1 + to) % n] += 1
-    used = {c for text in given.values() for c in C.parse(text).tolist()}
-    rest = [c for c in G.PACK.tolist() if c not in used]
-    hands = {}
-    for s in range(n):
-        cards = C.parse(given.get(s, "")).tolist()
-        need = sizes[s] - len(cards)
-        cards += rest[:need]
-        rest = rest[need:]
-        hands[s] = C.format(cards)
-    return G.deck_from_hands(r, dealer, hands)
-
-
-def play(r: G.Rules, deck, policy=LOWEST, dealer=0, board=None) -> dict:
-    pol = np.full(r.players, policy, dtype=np.int64)
-    return games.trace(G, r, pol, np.full(r.players, np.nan), seed=1, deck=deck, dealer=dealer, board=board)
-
-
-def runs(t: dict) -> list[list[dict]]:
-    out, cur = [], []
-    for a in t["actions"]:
-        cur.append(a)
-        if a["stop"]:
-            out.append(cur)
-            cur = []
-    if cur:
-        out.append(cur)
-    return out
+stack = partial(stacked.stack, G)
+play = partial(stacked.play, G)
 
 
 def test_p95_fifth_card_is_jig_and_its_player_leads():
     r = G.Rules(players=4).validated()
     # dealer 0, elder 1 leads his lowest card, AC; 2C..5C lie round the table; 5C (the Jig) is seat 0's
-    deck = stacked(r, 0, {1: "AC 6D", 2: "2C 7D", 3: "3C 8D", 0: "4C 5C 6C"})
+    deck = stack(r, 0, {1: "AC 6D", 2: "2C 7D", 3: "3C 8D", 0: "4C 5C 6C"})
     t = play(r, deck)
     first = runs(t)[0]
     assert [a["play"] for a in first] == ["AC", "2C", "3C", "4C", "5C"]
@@ -66,7 +38,7 @@ def test_p95_fifth_card_is_jig_and_its_player_leads():
 def test_p96_king_is_jig_to_ten():
     r = G.Rules(players=4).validated()
     elder = "10C 10D 10H 10S JD JH JS QD QH QS KD KH KS"  # nothing lower: "lowest" leads 10C
-    deck = stacked(r, 0, {1: elder, 2: "JC", 3: "QC", 0: "KC"})
+    deck = stack(r, 0, {1: elder, 2: "JC", 3: "QC", 0: "KC"})
     t = play(r, deck)
     first = runs(t)[0]
     assert [(a["play"], a["seat"]) for a in first] == [("10C", 1), ("JC", 2), ("QC", 3), ("KC", 0)]
@@ -90,7 +62,7 @@ def ref_book_lead(hand: set[int], played: set[int]) -> int:
 def test_p96_book_leads_up_to_its_own_jig():
     r = G.Rules(players=4).validated()
     # the elder's lowest card, AC, leads to a Jig (5C) in another hand; the book finds a lead that comes back
-    deck = stacked(r, 0, {1: "AC 2H 6H", 2: "2C", 3: "3C", 0: "4C 5C"})
+    deck = stack(r, 0, {1: "AC 2H 6H", 2: "2C", 3: "3C", 0: "4C 5C"})
     low = runs(play(r, deck, LOWEST))[0]
     assert low[0]["play"] == "AC" and low[-1]["seat"] == 0
     t = play(r, deck, BOOK)
@@ -103,7 +75,7 @@ def test_p96_book_leads_up_to_its_own_jig():
 def test_p96_pool_ante_goes_to_the_winner():
     base = G.Rules(players=4).validated()
     pool = G.Rules(players=4, pool_ante=2).validated()
-    deck = stacked(base, 0, {1: "AC"})
+    deck = stack(base, 0, {1: "AC"})
     t0, t1 = play(base, deck), play(pool, deck)
     assert t0["winner"] == t1["winner"]
     w = t0["winner"]
@@ -117,7 +89,7 @@ def test_p96_pool_ante_goes_to_the_winner():
 def test_p96_pool_paid_by_the_dealer():
     r = G.Rules(players=4, pool_ante=3, pool_payer="dealer").validated()
     base = G.Rules(players=4).validated()
-    deck = stacked(base, 2, {3: "AC"})
+    deck = stack(base, 2, {3: "AC"})
     t0, t1 = play(base, deck, dealer=2), play(r, deck, dealer=2)
     w = t0["winner"]
     diff = [t1["net"][s] - t0["net"][s] for s in range(4)]
@@ -186,7 +158,7 @@ def test_conservation_and_cards_every_deal(variant):
         spec = runner.make_spec("jig", variant, n=1, strategy=strategy, players=3 + (len(strategy) % 4))
         for seed in range(12):
             for deal in (0, spec.deals_per_session + 1):
-                t = games.trace(G, spec.rules, runner.policy_codes(spec), runner.policy_params(spec), seed, deal=deal)
+                t = run_deal(spec, seed, deal)
                 _check_deal(t, spec.rules, strategy == "book")
 
 
@@ -195,7 +167,7 @@ def test_same_decks_under_every_variant_and_strategy():
     for variant in G.VARIANTS:
         for strategy in G.STRATEGIES:
             spec = runner.make_spec("jig", variant, n=1, strategy=strategy)
-            t = games.trace(G, spec.rules, runner.policy_codes(spec), runner.policy_params(spec), 9, deal=6)
+            t = run_deal(spec, 9, 6)
             decks.add(tuple(t["deck"]))
     assert len(decks) == 1
 
@@ -206,7 +178,7 @@ def test_trace_replays_the_run():
     res = runner.run(spec, chunk_sessions=1)
     nets = np.zeros(4)
     for d in range(4):
-        t = games.trace(G, spec.rules, runner.policy_codes(spec), runner.policy_params(spec), 5, deal=d)
+        t = run_deal(spec, 5, d)
         nets += t["net"]
     for s in range(4):
         assert res.metric("net", seat=s)[0] == pytest.approx(nets[s] / 4)

@@ -3,10 +3,14 @@ conservation and card accounting in every deal, reproducibility, and the CLI's h
 
 from __future__ import annotations
 
+from functools import partial
+
 import numba
 import numpy as np
 import pytest
+import stacked
 from click.testing import CliRunner
+from stacked import run_deal, runs
 
 from sim import cards as C
 from sim import runner
@@ -19,53 +23,20 @@ LAYOUT = C.parse(G.BOOK_LAYOUT).tolist()  # ace, king, queen, knave: AS KC QH JD
 WINNERS = {"KS": "ace", "QC": "king", "JH": "queen", "10D": "knave"}  # p. 89
 
 
-def stacked(r: G.Rules, dealer: int, given: dict[int, str], layout: str = G.BOOK_LAYOUT) -> np.ndarray:
-    """A deck dealing ``given`` to those seats; the other cards (not the layout's) fill the hands in order."""
-    dm = G.dealmap(r)
-    n = r.players
-    sizes = {s: 0 for s in range(n)}
-    for to in dm.tolist():
-        sizes[(dealer + 1 + to) % n] += 1
-    used = [c for text in given.values() for c in C.parse(text).tolist()]
-    assert len(set(used)) == len(used)
-    skip = set(used) | (set() if r.identical_card else set(C.parse(layout).tolist()))
-    rest = [c for c in G.PACK.tolist() if c not in skip]
-    hands = {}
-    for s in range(n):
-        cards = C.parse(given.get(s, "")).tolist()
-        need = sizes[s] - len(cards)
-        cards += rest[:need]
-        rest = rest[need:]
-        hands[s] = C.format(cards)
-    return G.deck_from_hands(r, dealer, hands, layout)
+def stack(r: G.Rules, dealer: int, given: dict[int, str], layout: str = G.BOOK_LAYOUT) -> np.ndarray:
+    """A deck dealing ``given`` to those seats, ``layout`` laid out (its cards dealt too under identical_card)."""
+    return stacked.stack(G, r, dealer, given, skip="" if r.identical_card else layout)
 
 
-def play(r: G.Rules, deck, policy=LOWEST, dealer=0, board=None) -> dict:
-    pol = np.full(r.players, policy, dtype=np.int64)
-    return G.trace(r, pol, np.full(r.players, np.nan), seed=1, deck=deck, dealer=dealer, board=board)
-
-
-def runs(t: dict) -> list[list[dict]]:
-    out, cur = [], []
-    for a in t["actions"]:
-        cur.append(a)
-        if a["stop"]:
-            out.append(cur)
-            cur = []
-    if cur:
-        out.append(cur)
-    return out
-
-
-def paid(t: dict, reason: str) -> list[tuple]:
-    return [(p["from"], p["to"], p["amount"], p.get("compartment")) for p in t["payments"] if p["reason"] == reason]
+play = partial(stacked.play, G)
+paid = partial(stacked.paid, compartment=True)  # (from, to, amount, compartment)
 
 
 ELDER_DIAMONDS = "8D 9D 10D 8H 9H 10H JH 8S 9S 10S JS"  # "lowest" leads 8D (no lower card; diamonds first)
 
 
 def test_p89_layout_is_out_of_the_pack_and_44_are_dealt():
-    t = play(R4, stacked(R4, 0, {}))
+    t = play(R4, stack(R4, 0, {}))
     assert t["layout"] == ["AS", "KC", "QH", "JD"]
     assert [len(h) for h in t["hands"]] == [11, 11, 11, 11]
     cards = {c for h in t["hands"] for c in h}
@@ -74,7 +45,7 @@ def test_p89_layout_is_out_of_the_pack_and_44_are_dealt():
 
 
 def test_p89_card_below_the_layout_takes_its_stake_and_is_a_stop():
-    t = play(R4, stacked(R4, 0, {1: ELDER_DIAMONDS}))
+    t = play(R4, stack(R4, 0, {1: ELDER_DIAMONDS}))
     first = runs(t)[0]
     assert [(a["play"], a["seat"]) for a in first] == [("8D", 1), ("9D", 1), ("10D", 1)]
     assert first[-1]["stop"] and first[-1].get("layout")  # "these would in each case become stops"
@@ -85,23 +56,23 @@ def test_p89_card_below_the_layout_takes_its_stake_and_is_a_stop():
 def test_p89_ace_counts_high_its_king_wins_it():
     # eight players, six cards each for the first four: the elder's lowest card is JS, and JS QS KS are his
     r = G.Rules(players=8).validated()
-    t = play(r, stacked(r, 0, {1: "JS QS KS QC QD KD"}))
+    t = play(r, stack(r, 0, {1: "JS QS KS QC QD KD"}))
     first = runs(t)[0]
     assert [(a["play"], a["seat"]) for a in first] == [("JS", 1), ("QS", 1), ("KS", 1)]
     assert first[-1].get("layout") and paid(t, "layout")[0] == ("board", 1, 3, "ace")  # 9 stakes: 3 on the ace
 
 
 def test_p89_stakes_cover_the_layout_dealer_one_extra():
-    t = play(R4, stacked(R4, 0, {1: ELDER_DIAMONDS}))
+    t = play(R4, stack(R4, 0, {1: ELDER_DIAMONDS}))
     # elder, 2nd, 3rd, dealer on the emptiest card (ties ace, king, queen, knave); the dealer's extra on the ace
     assert paid(t, "stake") == [(1, "board", 1, "ace"), (2, "board", 1, "king"), (3, "board", 1, "queen"),
                                 (0, "board", 1, "knave"), (0, "board", 1, "ace")]  # fmt: skip
-    t = play(R4, stacked(R4, 0, {1: ELDER_DIAMONDS}), board=np.array([2, 0, 1, 0, 0]))
+    t = play(R4, stack(R4, 0, {1: ELDER_DIAMONDS}), board=np.array([2, 0, 1, 0, 0]))
     assert [p[3] for p in paid(t, "stake")] == ["king", "knave", "king", "queen", "knave"]
 
 
 def test_p90_unwon_stakes_carry_over_and_first_out_takes_a_stake_per_card():
-    t = play(R4, stacked(R4, 0, {1: ELDER_DIAMONDS}), board=np.array([0, 0, 3, 0, 0]))
+    t = play(R4, stack(R4, 0, {1: ELDER_DIAMONDS}), board=np.array([0, 0, 3, 0, 0]))
     taken = {p[3] for p in paid(t, "layout")}
     for name in G.POOLS[:4]:
         if name not in taken:
@@ -120,15 +91,15 @@ def test_p89_random_layout_keeps_the_shuffle():
     spec_r = runner.make_spec("newmarket", "random-layout", n=1)
     layouts = set()
     for deal in range(8):
-        tb = G.trace(spec_b.rules, runner.policy_codes(spec_b), runner.policy_params(spec_b), 4, deal=deal)
-        tr = G.trace(spec_r.rules, runner.policy_codes(spec_r), runner.policy_params(spec_r), 4, deal=deal)
+        tb = run_deal(spec_b, 4, deal)
+        tr = run_deal(spec_r, 4, deal)
         assert tb["deck"] == tr["deck"]  # common random numbers: the same shuffles
         assert tb["layout"] == ["AS", "KC", "QH", "JD"]
         assert [c[:-1] for c in tr["layout"]] == ["A", "K", "Q", "J"]
         assert len({c[-1] for c in tr["layout"]}) == 4
         layouts.add(tuple(tr["layout"]))
         # replaying the cards dealt (44: the layout is the four left out) gives the same deal
-        again = play(spec_r.rules, C.parse(" ".join(tr["dealt"])), policy=BOOK, dealer=tr["dealer"],
+        again = play(spec_r.rules, G.check_deck(" ".join(tr["dealt"])), policy=BOOK, dealer=tr["dealer"],
                      board=np.array(list(tr["board_before"].values())))  # fmt: skip
         assert again["actions"] == tr["actions"] and again["layout"] == tr["layout"]
     assert len(layouts) > 1
@@ -136,14 +107,14 @@ def test_p89_random_layout_keeps_the_shuffle():
 
 def test_modern_identical_card_wins_and_is_not_a_stop():
     r = G.Rules(players=4, identical_card=True).validated()
-    t = play(r, stacked(r, 0, {1: "8D 9D 10D JD 8H 9H 10H JH 8S 9S 10S JS", 2: "QD"}))
+    t = play(r, stack(r, 0, {1: "8D 9D 10D JD 8H 9H 10H JH 8S 9S 10S JS", 2: "QD"}))
     assert [len(h) for h in t["hands"]] == [12, 12, 12, 12]  # all 48 dealt
     first = runs(t)[0]
     assert [a["play"] for a in first][:5] == ["8D", "9D", "10D", "JD", "QD"]
     jd = first[3]
     assert jd.get("layout") and not jd["stop"] and not first[2].get("layout")
     assert ("board", 1, 1, "knave") in paid(t, "layout")
-    plain = play(R4, stacked(R4, 0, {1: ELDER_DIAMONDS}))
+    plain = play(R4, stack(R4, 0, {1: ELDER_DIAMONDS}))
     assert runs(plain)[0][-1]["play"] == "10D"
 
 
@@ -152,15 +123,15 @@ def test_modern_lead_lowest():
     # the book would lead KS (a known stop) first; under the rule it must lead his lowest spade, 2S, or another
     # suit's lowest card
     elder = "2S KS 2C 5C 9C 2D 5D 9D 2H 5H 9H"
-    t0 = play(R4, stacked(R4, 0, {1: elder}), policy=BOOK)
-    t1 = play(r, stacked(r, 0, {1: elder}), policy=BOOK)
+    t0 = play(R4, stack(R4, 0, {1: elder}), policy=BOOK)
+    t1 = play(r, stack(r, 0, {1: elder}), policy=BOOK)
     assert t0["actions"][0]["play"] == "KS"
     assert t1["actions"][0]["play"] in {"2S", "2C", "2D", "2H"}
 
 
 def test_modern_kitty():
     r = G.Rules(players=4, kitty=2).validated()
-    deck = stacked(R4, 0, {1: ELDER_DIAMONDS})
+    deck = stack(R4, 0, {1: ELDER_DIAMONDS})
     t0, t1 = play(R4, deck), play(r, deck)
     w = t0["winner"]
     assert t1["winner"] == w
@@ -225,7 +196,7 @@ def test_conservation_and_cards_every_deal(variant):
         spec = runner.make_spec("newmarket", variant, n=1, strategy=strategy, players=players)
         last = None
         for deal in range(players + 2):
-            t = G.trace(spec.rules, runner.policy_codes(spec), runner.policy_params(spec), 23, deal=deal)
+            t = run_deal(spec, 23, deal)
             _check_deal(t, spec.rules, spec.rules.lead_lowest)
             if last is not None and deal % players:
                 assert t["board_before"] == last["board_after"]  # stakes carry over within the session
@@ -248,7 +219,8 @@ def test_check_deck():
     whole = " ".join(C.format_card(c) for c in G.PACK.tolist())
     assert len(G.check_deck(whole)) == 48
     dealt = " ".join(C.format_card(c) for c in G.PACK.tolist() if c not in LAYOUT)
-    assert len(G.check_deck(dealt)) == 44
+    deck = G.check_deck(dealt)  # as the kernels take it: the 44 dealt, the layout's cards after them, the layout
+    assert deck[:44].tolist() == C.parse(dealt).tolist() and deck[44:].tolist() == LAYOUT + LAYOUT
     bad = " ".join(C.format_card(c) for c in G.PACK.tolist()[4:])  # leaves out AC 2C 3C 4C
     with pytest.raises(ValueError, match="must be the layout"):
         G.check_deck(bad)
@@ -275,7 +247,7 @@ def test_cli_rules_run_trace():
         (["run", "newmarket", "--variant", "nope"], "unknown variant"),
         (["run", "newmarket", "--players", "9"], "Newmarket needs 3 to 8 players (got 9)"),
         (["run", "newmarket", "--players", "2"], "Newmarket needs 3 to 8 players (got 2)"),
-        (["run", "newmarket", "--rule", "layout=shuffled"], "layout must be one of book, random"),
+        (["run", "newmarket", "--rule", "layout=shuffled"], "layout must be one of book | random"),
         (["run", "newmarket", "--rule", "kitty=x"], "kitty"),
         (["trace", "newmarket", "--deck", "AS KS"], "48 cards"),
     ],

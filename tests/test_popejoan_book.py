@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pj_helpers import P84_HANDS, P84_SPARE, P84_TURNUP, board_change, paid, play, plays
+from pj_helpers import P84_HANDS, P84_SPARE, P84_TURNUP, play
+from stacked import board_change, plays, total_paid
 
 from sim.games import popejoan as pj
 
@@ -24,10 +25,11 @@ def test_p84_example_leader_wins_game():
     stops = [a["play"] for a in t["actions"] if a["stop"]]
     assert stops == ["KS", "7D", "3C", "KH", "10S", "QC", "JH"]
     assert t["winner"] == 1
-    assert paid(t, "matrimony", to=3) == 2 and paid(t, "queen", to=3) == 1 and paid(t, "king", to=3) == 1
-    assert paid(t, "knave", to=1) == 1
+    assert total_paid(t, "matrimony", to=3) == 2 and total_paid(t, "queen", to=3) == 1
+    assert total_paid(t, "king", to=3) == 1
+    assert total_paid(t, "knave", to=1) == 1
     # Game: five players dress 3 each and the dealer 6 (p. 81): 18 counters, 14 on the named compartments
-    assert paid(t, "game", to=1) == 4
+    assert total_paid(t, "game", to=1) == 4
     # one counter per card left in each other hand (nobody holds the Pope: it lies in the spare hand)
     played = {s: sum(1 for seat, _ in plays(t) if seat == s) for s in range(5)}
     assert played == {0: 3, 1: 8, 2: 4, 3: 6, 4: 4}

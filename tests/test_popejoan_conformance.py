@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from sim import cards as C
-from sim import runner
+from sim import games, runner
 from sim.games import popejoan as pj
 from sim.games._common import COL_EVENTS
 
@@ -37,7 +37,7 @@ def test_every_traced_deal_balances(variant):
         pol = np.array([0, 1, 2, 3, 0, 1, 2, 3][:players], dtype=np.int64)
         for seed in (1, 2):
             for deal in range(players):
-                _check_deal(pj.trace(r, pol, np.full(players, np.nan), seed, deal=deal), players)
+                _check_deal(games.trace(pj, r, pol, np.full(players, np.nan), seed, deal=deal), players)
 
 
 @pytest.mark.parametrize("variant", list(pj.VARIANTS))
@@ -76,7 +76,7 @@ def test_hold_pope_never_leads_pope_while_it_has_other_cards():
     pol = np.full(4, pj.STRATEGIES["hold-pope"], dtype=np.int64)
     held_pope = 0
     for deal in range(60):
-        t = pj.trace(r, pol, np.full(4, np.nan), 21, deal=deal)
+        t = games.trace(pj, r, pol, np.full(4, np.nan), 21, deal=deal)
         held_pope += any("9D" in h for h in t["hands"])
         left = {s: len(h) for s, h in enumerate(t["hands"])}
         for i, a in enumerate(t["actions"]):
@@ -92,7 +92,7 @@ def test_book_leads_pope_at_first_opportunity():
     pol = np.full(4, pj.STRATEGIES["book"], dtype=np.int64)
     checked = 0
     for deal in range(80):
-        t = pj.trace(r, pol, np.full(4, np.nan), 4, deal=deal)
+        t = games.trace(pj, r, pol, np.full(4, np.nan), 4, deal=deal)
         holder = next((s for s, h in enumerate(t["hands"]) if "9D" in h), None)
         if holder is None:
             continue
@@ -109,12 +109,12 @@ def test_book_leads_pope_at_first_opportunity():
 def test_lowest_leads_its_lowest_card_and_random_is_reproducible():
     r = pj.Rules(players=4).validated()
     low = np.full(4, pj.STRATEGIES["lowest"], dtype=np.int64)
-    t = pj.trace(r, low, np.full(4, np.nan), 8, deal=1)
+    t = games.trace(pj, r, low, np.full(4, np.nan), 8, deal=1)
     first = t["actions"][0]
     elder_cards = [C.parse_card(c) for c in t["hands"][t["elder"]]]
     assert C.parse_card(first["play"]) == min(elder_cards, key=lambda c: (c % 13, c // 13))
     rnd = np.full(4, pj.STRATEGIES["random"], dtype=np.int64)
-    a = pj.trace(r, rnd, np.full(4, np.nan), 8, deal=1)
-    b = pj.trace(r, rnd, np.full(4, np.nan), 8, deal=1)
-    c = pj.trace(r, rnd, np.full(4, np.nan), 9, deal=1)
+    a = games.trace(pj, r, rnd, np.full(4, np.nan), 8, deal=1)
+    b = games.trace(pj, r, rnd, np.full(4, np.nan), 8, deal=1)
+    c = games.trace(pj, r, rnd, np.full(4, np.nan), 9, deal=1)
     assert a == b and a["actions"] != c["actions"]

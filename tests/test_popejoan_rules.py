@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pj_helpers import P84_HANDS, P84_SPARE, P84_TURNUP, board_change, paid, play, plays, stack
+from pj_helpers import P84_HANDS, P84_SPARE, P84_TURNUP, play, stack
+from stacked import board_change, plays, total_paid
 
 from sim.games import popejoan as pj
 
@@ -19,28 +20,28 @@ def test_p81_dressing_dealer_pays_double_surplus_on_game():
     t = p84()
     dressing = {p["from"]: p["amount"] for p in t["payments"] if p["reason"] == "dressing"}
     assert dressing == {0: 6, 1: 3, 2: 3, 3: 3, 4: 3}  # x = ceil(15 / 6) = 3, the dealer double
-    assert paid(t, "game") == 18 - 14
+    assert total_paid(t, "game") == 18 - 14
 
 
 def test_p81_more_counters_dress_game():
     t = p84(dressing=30)  # "fifteen (or more)": x = ceil(30 / 6) = 5, 30 in all, 16 on Game
-    assert paid(t, "game") == 30 - 14
+    assert total_paid(t, "game") == 30 - 14
 
 
 def test_p81_dealer_dresses_alone():
     t = p84(dresser="dealer")
     dressing = [(p["from"], p["amount"]) for p in t["payments"] if p["reason"] == "dressing"]
     assert dressing == [(0, 15)]
-    assert paid(t, "game") == 1
+    assert total_paid(t, "game") == 1
 
 
 def test_p86_five_pool_drops_king_queen_knave():
     std, five = p84(), p84(pools=5, dressing=12)
-    assert paid(std, "queen") == 1 and paid(std, "king") == 1 and paid(std, "knave") == 1
+    assert total_paid(std, "queen") == 1 and total_paid(std, "king") == 1 and total_paid(std, "knave") == 1
     assert "QH" in [a["play"] for a in five["actions"]] and "JH" in [a["play"] for a in five["actions"]]
-    assert paid(five, "queen") == 0 and paid(five, "king") == 0 and paid(five, "knave") == 0
+    assert total_paid(five, "queen") == 0 and total_paid(five, "king") == 0 and total_paid(five, "knave") == 0
     assert set(five["board_after"]) == set(std["board_after"]) and five["board_after"]["king"] == 0
-    assert paid(five, "game") == 12 - 11  # x = ceil(12 / 6) = 2, 12 in all; 6+2+2+1 named
+    assert total_paid(five, "game") == 12 - 11  # x = ceil(12 / 6) = 2, 12 in all; 6+2+2+1 named
     # with no King or Queen stake, Matrimony alone (2) is not worth leading the queen early: play differs
     assert plays(std)[9] == (3, "QH") and plays(five)[9] != (3, "QH")
     assert sum(five["net"]) + board_change(five) == 0
@@ -65,7 +66,7 @@ def test_p82_pope_turned_up_dealer_takes_pope_and_a_stake_per_card():
     d = stack(pj.Rules(players=3), {}, turnup="9D")
     t = play(pj.Rules(players=3), **d)
     assert t["events"]["turnup_pope"] == 1
-    assert paid(t, "turnup_pope", to=0) == 6 + 12 + 12  # Pope's six, and 12 cards dealt to each of two players
+    assert total_paid(t, "turnup_pope", to=0) == 6 + 12 + 12  # Pope's six, and 12 cards dealt to each of two players
     assert len(t["actions"]) > 0  # play goes on
 
 
@@ -80,8 +81,8 @@ def test_p86_pope_joan_wins_ends_the_deal():
     d = stack(pj.Rules(players=3), {}, turnup="9D")
     t = play(pj.Rules(players=3, pope_wins_game=True), **d)
     assert t["actions"] == [] and t["winner"] == 0
-    assert paid(t, "game", to=0) == 4 * 4 - 14  # x = ceil(15/4) = 4: 16 dressed, Game 2
-    assert paid(t, "cards") == 0  # the per-card payment is the turn-up's, made once
+    assert total_paid(t, "game", to=0) == 4 * 4 - 14  # x = ceil(15/4) = 4: 16 dressed, Game 2
+    assert total_paid(t, "cards") == 0  # the per-card payment is the turn-up's, made once
     assert sum(t["net"]) + board_change(t) == 0
 
 
@@ -134,9 +135,9 @@ def test_p87_pope_played_in_lieu_of_a_stop():
     assert plays(off)[:2] == [(1, "AC"), (0, "2C")] and plays(off)[2] != (2, "9D")
     assert plays(on)[:4] == [(1, "AC"), (0, "2C"), (2, "9D"), (2, "4C")]
     assert on["actions"][2].get("filler") is True
-    assert on["events"]["pope_filled"] == 1 and paid(on, "pope", to=2) == 6
+    assert on["events"]["pope_filled"] == 1 and total_paid(on, "pope", to=2) == 6
     # the other two pay a stake per card in hand after the play (p. 82): 12 - 1 and 12 - 1
-    assert paid(on, "pope_cards", to=2) == 11 + 11
+    assert total_paid(on, "pope_cards", to=2) == 11 + 11
 
 
 def test_p84_chances_split_between_two_hands():
@@ -149,7 +150,7 @@ def test_p84_chances_split_between_two_hands():
     kept = play(r, **d, strategy=pol, board=board)
     split = play(pj.Rules(players=8, split_chances=True), **d, strategy=pol, board=board)
     assert plays(kept)[:3] == [(1, "JH"), (2, "QH"), (3, "KH")]
-    assert paid(kept, "matrimony") == 0 and paid(kept, "intrigue") == 0
+    assert total_paid(kept, "matrimony") == 0 and total_paid(kept, "intrigue") == 0
     assert kept["board_after"]["matrimony"] == 3
     # Matrimony 3 split 1 + 1, the odd counter stays; Intrigue 2 split 1 + 1
     assert sorted((p["to"], p["amount"]) for p in split["payments"] if p["reason"] == "matrimony") == [(2, 1), (3, 1)]

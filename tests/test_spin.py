@@ -3,60 +3,46 @@ accounting in every deal, the session's carry-over, reproducibility, and the CLI
 
 from __future__ import annotations
 
+from functools import partial
+
 import numba
 import numpy as np
 import pytest
+import stacked
 from click.testing import CliRunner
+from stacked import paid, run_deal, runs
 
 from sim import cards as C
 from sim import runner
 from sim.cli import cli
 from sim.games import spin as G
+from sim.games._contract import TRACE_ROWS, TracedDeal, seats
 
 BOOK, LOWEST, RANDOM = G.STRATEGIES["book"], G.STRATEGIES["lowest"], G.STRATEGIES["random"]
 
 
-def stacked(r: G.Rules, dealer: int, given: dict[int, str]) -> np.ndarray:
-    """A deck dealing ``given`` to those seats; the other cards fill the hands in pack order, seat by seat."""
-    dm = G.dealmap(r)
-    n = r.players
-    sizes = {s: 0 for s in range(n)}
-    for to in dm.tolist():
-        sizes[(dealer + 1 + to) % n] += 1
-    used = [c for text in given.values() for c in C.parse(text).tolist()]
-    assert len(set(used)) == len(used)
-    rest = [c for c in G.PACK.tolist() if c not in set(used)]
-    hands = {}
-    for s in range(n):
-        cards = C.parse(given.get(s, "")).tolist()
-        need = sizes[s] - len(cards)
-        cards += rest[:need]
-        rest = rest[need:]
-        hands[s] = C.format(cards)
-    return G.deck_from_hands(r, dealer, hands)
+stack = partial(stacked.stack, G)
+play = partial(stacked.play, G)
 
 
-def play(r: G.Rules, deck, policy=LOWEST, dealer=0, board=None, last_winner=-1) -> dict:
-    pol = np.full(r.players, policy, dtype=np.int64) if np.isscalar(policy) else np.asarray(policy)
-    return G.trace(r, pol, np.full(r.players, np.nan), seed=1, deck=deck, dealer=dealer, board=board,
-                   last_winner=last_winner)  # fmt: skip
+def play_after(r: G.Rules, deck, last_winner: int, board=None) -> dict:
+    """A stacked deal played as the next of a session whose last deal ``last_winner`` won.
 
-
-def runs(t: dict) -> list[list[dict]]:
-    out, cur = [], []
-    for a in t["actions"]:
-        cur.append(a)
-        if a["stop"]:
-            out.append(cur)
-            cur = []
-    if cur:
-        out.append(cur)
-    return out
-
-
-def paid(t: dict, reason: str, to=None) -> list[tuple]:
-    return [(p["from"], p["to"], p["amount"]) for p in t["payments"] if p["reason"] == reason
-            and (to is None or p["to"] == to)]  # fmt: skip
+    The shared trace starts a session, where nobody has won yet; this sets the carried winner in the workspace
+    and plays the deal with the game's own kernels, as the harness does, traced.
+    """
+    cfg = G.kernel_config(r)
+    ws = G.new_workspace(cfg, TRACE_ROWS)
+    strategy = seats(stacked.policies(G, r.players, "lowest"), np.full(r.players, np.nan))
+    G.begin_session(cfg, ws, strategy, np.uint64(1), 0)
+    ws.state[0] = last_winner
+    if board is not None:
+        ws.board[:] = board
+    ws.deck[: len(deck)] = deck
+    board_before = ws.board.copy()
+    ws.tracing[0] = True
+    nxt = G.play_deal(cfg, ws, 0, strategy)
+    return G.describe_trace(TracedDeal(r, cfg, ws, 1, None, ws.deck.tolist(), 0, int(nxt), board_before))
 
 
 R4 = G.Rules(players=4).validated()
@@ -64,7 +50,7 @@ ALL_CLUBS = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
 
 
 def test_p87_pack_and_deal():
-    t = play(R4, stacked(R4, 0, {}))
+    t = play(R4, stack(R4, 0, {}))
     sizes = [len(h) for h in t["hands"]]
     assert sizes == [12, 13, 13, 12]  # 50 cards, the elder hand and the next get one more
     cards = {c for h in t["hands"] for c in h}
@@ -76,7 +62,7 @@ def test_p88_seven_and_spin():
     """Clubs in play, the six the last card, the holder of the seven has Spin: "He plays the two cards
     together, and says 'seven and Spin.' The other competitors then pay him the agreed stake" (p. 88)."""
     elder = "5C 6C 5D 6D 7D 5H 6H 7H 5S 6S 7S 8S 9S"  # "lowest" leads 5C, then must play 6C
-    deck = stacked(R4, 0, {1: elder, 2: "7C AD", 3: "8C"})
+    deck = stack(R4, 0, {1: elder, 2: "7C AD", 3: "8C"})
     t = play(R4, deck)
     first = runs(t)[0]
     assert [(a["play"], a["seat"]) for a in first] == [("5C", 1), ("6C", 1), ("7C", 2), ("AD", 2)]
@@ -88,7 +74,7 @@ def test_p88_seven_and_spin():
 
 def test_p87_spin_stake_flag():
     elder = "5C 6C 5D 6D 7D 5H 6H 7H 5S 6S 7S 8S 9S"
-    deck = stacked(R4, 0, {1: elder, 2: "7C AD", 3: "8C"})
+    deck = stack(R4, 0, {1: elder, 2: "7C AD", 3: "8C"})
     t = play(G.Rules(players=4, spin_stake=5).validated(), deck)
     assert sorted(paid(t, "spin")) == [(0, 2, 5), (1, 2, 5), (3, 2, 5)]
 
@@ -96,7 +82,7 @@ def test_p87_spin_stake_flag():
 def test_p88_spin_with_lead():
     """Read "or after a stop" as Spin going with the card led: that card becomes a stop."""
     elder = "AC 5D 6D 7D 5H 6H 7H 5S 6S 7S 8S 9S AD"  # "lowest" leads AC; 2C is another player's
-    deck = stacked(R4, 0, {1: elder, 2: "2C"})
+    deck = stack(R4, 0, {1: elder, 2: "2C"})
     plain = runs(play(R4, deck))[0]
     assert [a["play"] for a in plain][:2] == ["AC", "2C"]
     t = play(G.Rules(players=4, spin_with_lead=True).validated(), deck)
@@ -107,7 +93,7 @@ def test_p88_spin_with_lead():
 
 def test_p88_first_out_takes_game_and_a_stake_per_card_spin_pays_double():
     # the elder hand holds every club: he leads the ace and goes out on the king; seat 2 never gets to Spin
-    deck = stacked(R4, 0, {1: ALL_CLUBS, 2: "AD"})
+    deck = stack(R4, 0, {1: ALL_CLUBS, 2: "AD"})
     board = np.array([4, 0, 0])
     t = play(R4, deck, board=board)
     assert t["winner"] == 1 and len(t["actions"]) == 13
@@ -119,7 +105,7 @@ def test_p88_first_out_takes_game_and_a_stake_per_card_spin_pays_double():
 
 
 def test_p87_each_king_takes_a_stake_from_every_player():
-    deck = stacked(R4, 0, {1: ALL_CLUBS})
+    deck = stack(R4, 0, {1: ALL_CLUBS})
     t = play(R4, deck)
     assert sorted(paid(t, "king")) == [(0, 1, 1), (2, 1, 1), (3, 1, 1)]
     t2 = play(G.Rules(players=4, king_stake=2).validated(), deck)
@@ -128,14 +114,14 @@ def test_p87_each_king_takes_a_stake_from_every_player():
 
 
 def test_p87_pool_dealer_pays_matrimony_and_intrigue_others_game():
-    t = play(R4, stacked(R4, 0, {1: ALL_CLUBS}))
+    t = play(R4, stack(R4, 0, {1: ALL_CLUBS}))
     assert sorted(paid(t, "game_stake")) == [(1, "board", 1), (2, "board", 1), (3, "board", 1)]
     assert paid(t, "matrimony_stake") == [(0, "board", 2)] and paid(t, "intrigue_stake") == [(0, "board", 1)]
     assert t["board_after"] == {"game": 0, "matrimony": 2, "intrigue": 1}  # unwon chances carry over
 
 
 def test_p88_dealer_pays_game():
-    deck = stacked(R4, 0, {1: ALL_CLUBS})
+    deck = stack(R4, 0, {1: ALL_CLUBS})
     t0 = play(R4, deck)
     t1 = play(G.Rules(players=4, dealer_pays_game=True).validated(), deck)
     assert (0, "board", 1) in paid(t1, "game_stake") and (0, "board", 1) not in paid(t0, "game_stake")
@@ -143,14 +129,14 @@ def test_p88_dealer_pays_game():
 
 
 def test_p88_winner_exempt_from_next_game():
-    deck = stacked(R4, 0, {1: ALL_CLUBS})
-    t = play(R4, deck, last_winner=3)
+    deck = stack(R4, 0, {1: ALL_CLUBS})
+    t = play_after(R4, deck, last_winner=3)
     assert sorted(paid(t, "game_stake")) == [(1, "board", 1), (2, "board", 1)]
     assert t["last_winner"] == 3
-    t2 = play(G.Rules(players=4, winner_exempt=False).validated(), deck, last_winner=3)
+    t2 = play_after(G.Rules(players=4, winner_exempt=False).validated(), deck, last_winner=3)
     assert sorted(paid(t2, "game_stake")) == [(1, "board", 1), (2, "board", 1), (3, "board", 1)]
     # "If, however, the winner is the next dealer, then he has to contribute to Matrimony and Intrigue"
-    t3 = play(R4, deck, last_winner=0)
+    t3 = play_after(R4, deck, last_winner=0)
     assert paid(t3, "matrimony_stake") == [(0, "board", 2)] and len(paid(t3, "game_stake")) == 3
 
 
@@ -158,7 +144,7 @@ MATRIMONY_ELDER = "10C JC QC KC QD KD 10H JH QH KH 10S JS QS"  # leads 10C and e
 
 
 def test_p88_matrimony_declared_after_a_stop():
-    deck = stacked(R4, 0, {1: MATRIMONY_ELDER})
+    deck = stack(R4, 0, {1: MATRIMONY_ELDER})
     t = play(R4, deck)
     first = runs(t)[0]
     assert [a["play"] for a in first] == ["10C", "JC", "QC", "KC"] and first[-1]["seat"] == 1
@@ -172,7 +158,7 @@ def test_p88_matrimony_declared_after_a_stop():
 
 def test_p88_triple_takes_both_or_one():
     elder = "10C JC QC KC JD QD KD 10H JH QH KH 10S JS"
-    deck = stacked(R4, 0, {1: elder})
+    deck = stack(R4, 0, {1: elder})
     board = np.array([0, 3, 5])  # with the dealer's stakes: Matrimony 5, Intrigue 6
     t = play(R4, deck, board=board)
     assert paid(t, "matrimony") == [("board", 1, 5)] and paid(t, "intrigue") == [("board", 1, 6)]
@@ -185,14 +171,14 @@ def test_p88_intrigue_lost_when_played_up_to_another_players_king():
     # seat 1 holds JD QD but not KD: "lowest" leads 10D, JD and QD follow from his hand, KD (seat 2) ends the
     # run; he has played his Intrigue without a stop of his own and can no longer show it
     elder = "10D JD QD 10H JH QH KH JS QS KS JC QC KC"
-    deck = stacked(R4, 0, {1: elder, 2: "KD"})
+    deck = stack(R4, 0, {1: elder, 2: "KD"})
     t = play(R4, deck)
     first = runs(t)[0]
     assert [(a["play"], a["seat"]) for a in first] == [("10D", 1), ("JD", 1), ("QD", 1), ("KD", 2)]
     assert t["events"]["pair_lost"] == 1 and t["events"]["intrigue_won"] == 0
     assert paid(t, "intrigue") == [] and t["board_after"]["intrigue"] == 1
     # had KD been his too, the run would have ended on his own stop, and he would have shown Intrigue
-    deck = stacked(R4, 0, {1: "10D JD QD KD 10H JH QH JS QS KS JC QC KC"})
+    deck = stack(R4, 0, {1: "10D JD QD KD 10H JH QH JS QS KS JC QC KC"})
     t = play(R4, deck)
     assert paid(t, "intrigue") == [("board", 1, 1)] and paid(t, "matrimony") == [("board", 1, 2)]
 
@@ -244,8 +230,7 @@ def test_conservation_and_cards_every_deal(variant):
         spec = runner.make_spec("spin", variant, n=1, strategy=strategy, players=players, rotations=2)
         last = None
         for deal in range(2 * players):
-            t = G.trace(spec.rules, runner.policy_codes(spec), runner.policy_params(spec), 17, deal=deal,
-                        rotations=2)  # fmt: skip
+            t = run_deal(spec, 17, deal, rotations=2)
             _check_deal(t, spec.rules)
             if last is not None:  # the pool and the winner's exemption carry between a session's deals
                 assert t["board_before"] == last["board_after"]
@@ -261,7 +246,7 @@ def test_book_and_lowest_play_spin_at_the_first_chance():
     for strategy in ("book", "lowest"):
         spec = runner.make_spec("spin", "standard", n=1, strategy=strategy)
         for seed in range(30):
-            t = G.trace(spec.rules, runner.policy_codes(spec), runner.policy_params(spec), seed, deal=0)
+            t = run_deal(spec, seed, 0)
             holder = next(s for s, h in enumerate(t["hands"]) if "AD" in h)
             acts = t["actions"]
             spun = [i for i, a in enumerate(acts) if a["play"] == "AD"]
@@ -290,7 +275,7 @@ def test_same_decks_under_every_variant_and_strategy():
     for variant in G.VARIANTS:
         for strategy in G.STRATEGIES:
             spec = runner.make_spec("spin", variant, n=1, strategy=strategy)
-            t = G.trace(spec.rules, runner.policy_codes(spec), runner.policy_params(spec), 9, deal=6)
+            t = run_deal(spec, 9, 6)
             decks.add(tuple(t["deck"]))
     assert len(decks) == 1
 
@@ -306,7 +291,7 @@ def test_cli_rules_run_trace():
     res = cr.invoke(cli, ["trace", "spin", "--seed", "2", "--deal", "1"])
     assert res.exit_code == 0, res.output
     assert "winner: seat" in res.output and "AD(" in res.output
-    deck = " ".join(C.format_card(c) for c in stacked(R4, 0, {1: ALL_CLUBS}))
+    deck = " ".join(C.format_card(c) for c in stack(R4, 0, {1: ALL_CLUBS}))
     res = cr.invoke(cli, ["trace", "spin", "--deck", deck, "--format", "json"])
     assert res.exit_code == 0, res.output
     assert '"winner": 1' in res.output

@@ -26,45 +26,7 @@ def row_width(n_events: int, n_session_metrics: int) -> int:
     return COL_EVENTS + n_events + n_session_metrics
 
 
-# -- rule values and stacked decks: the Python side every game shares ------------------------------------
-
-
-def as_int(name: str, value) -> int:
-    """A whole number from a rule value (the CLI gives strings); ValueError in a player's words otherwise."""
-    if isinstance(value, bool):
-        raise ValueError(f"{name} must be a whole number")
-    try:
-        f = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a whole number (got {value!r})") from None
-    if f != int(f):
-        raise ValueError(f"{name} must be a whole number (got {value!r})")
-    return int(f)
-
-
-def as_bool(name: str, value) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(f"{name} must be true or false (got {value!r})")
-
-
-def as_choice(name: str, value, choices: tuple[str, ...]) -> str:
-    text = str(value).strip().lower()
-    if text not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(choices)} (got {value!r})")
-    return text
-
-
-def as_count(name: str, value, low: int = 0) -> int:
-    v = as_int(name, value)
-    if v < low:
-        raise ValueError(f"{name} must be {low} or more (got {v})")
-    return v
+# -- stacked decks: the Python side every game shares ------------------------------------------------------
 
 
 def check_pack_deck(text: str, pack: np.ndarray, title: str, why_out: str = "") -> np.ndarray:

@@ -32,7 +32,6 @@ from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
-from sim.games._common import as_bool, as_choice, as_count, as_int, check_pack_deck  # noqa: F401 (re-exported)
 
 # holder codes (seats are 0..n-1)
 REMOVED = -1  # not in this game's pack, or padding
@@ -317,14 +316,10 @@ def book_lead(h, out, lead_lowest, avoid):
 
 
 # ----------------------------------------------------------------------------------------------------------
-# Shared by Spin, Newmarket and Jig (added with issue 3): run ends, payments, the trace record, the session's
-# random streams, and the Python side of stacked decks and traces. Pope Joan keeps its own copies for now.
-
-BOARD = -1  # the board's (pool's) side of a payment
+# run ends, the trace record, the session's random streams and the pack's shuffle
 
 # columns of a traced action: int64[k, 4] = seat, card code, stop (1 when the card ended the run), flag
-# (a game's own mark: Spin played with a card, a Jig, ...); of a traced payment: int64[k, 5] = from, to,
-# amount, reason, pool (index into the game's board, -1 = none)
+# (a game's own mark: Spin played with a card, a Jig, ...); payments are the ledger's (sim.games._ledger)
 TR_SEAT, TR_CARD, TR_STOP, TR_FLAG = 0, 1, 2, 3
 
 
@@ -336,98 +331,6 @@ def run_end(live, x, cap):
     if length > cap:
         length = cap
     return x + length - 1
-
-
-@kernel(inline=True)
-def pay(frm, to, amount, reason, pool, net, board, trace_on, tr_pays, tr_count):
-    """Move ``amount`` counters between seats, or a seat and ``board[pool]`` (a side equal to BOARD).
-
-    Inlined: a deal makes a dozen payments or more, and a call carrying these arrays costs more than the move.
-    """
-    if amount == 0:
-        return
-    if frm == BOARD:
-        board[pool] -= amount
-    else:
-        net[frm] -= amount
-    if to == BOARD:
-        board[pool] += amount
-    else:
-        net[to] += amount
-    if trace_on:
-        _record_pay(frm, to, amount, reason, pool, tr_pays, tr_count)
-
-
-@kernel
-def _record_pay(frm, to, amount, reason, pool, tr_pays, tr_count):
-    if tr_count[1] < tr_pays.shape[0]:
-        k = tr_count[1]
-        tr_pays[k, 0] = frm
-        tr_pays[k, 1] = to
-        tr_pays[k, 2] = amount
-        tr_pays[k, 3] = reason
-        tr_pays[k, 4] = pool
-        tr_count[1] += 1
-
-
-@kernel(inline=True)
-def take(pool, seat, reason, net, board, trace_on, tr_pays, tr_count):
-    """``seat`` takes whatever lies on ``board[pool]``; returns the amount."""
-    amount = board[pool]
-    pay(BOARD, seat, amount, reason, pool, net, board, trace_on, tr_pays, tr_count)
-    return amount
-
-
-@kernel(inline=True)
-def collect(seat, amount, n, reason, net, board, trace_on, tr_pays, tr_count):
-    """Every other player pays ``seat`` ``amount`` (Spin's kings and Spin itself)."""
-    for q in range(n):
-        if q != seat:
-            pay(q, seat, amount, reason, -1, net, board, trace_on, tr_pays, tr_count)
-
-
-@kernel
-def pay_cards(winner, n, hand, odd_seat, odd_rate, reason, net, board, trace_on, tr_pays, tr_count):
-    """Going out: each other player pays the winner a stake per card left in his hand; ``odd_seat`` (or -1)
-    pays ``odd_rate`` per card instead (Spin's unplayed Spin pays double, Pope Joan's unplayed Pope nothing).
-    Returns the counters paid."""
-    total = 0
-    for q in range(n):
-        if q == winner:
-            continue
-        amount = count(hand[q])
-        if q == odd_seat:
-            amount *= odd_rate
-        total += amount
-        pay(q, winner, amount, reason, -1, net, board, trace_on, tr_pays, tr_count)
-    return total
-
-
-@kernel
-def record_play(x, seat, flag, tabs, trace_on, tr_actions, tr_count):
-    """Append (seat, card, stop=0, flag) to the trace."""
-    if trace_on and tr_count[0] < tr_actions.shape[0]:
-        k = tr_count[0]
-        tr_actions[k, TR_SEAT] = seat
-        tr_actions[k, TR_CARD] = tabs[1, x]
-        tr_actions[k, TR_STOP] = 0
-        tr_actions[k, TR_FLAG] = flag
-        tr_count[0] += 1
-
-
-@kernel
-def mark_last(column, value, trace_on, tr_actions, tr_count):
-    """Set ``column`` (TR_STOP or TR_FLAG) of the last traced action."""
-    if trace_on and tr_count[0] > 0:
-        tr_actions[tr_count[0] - 1, column] = value
-
-
-@kernel
-def seed_session(deck_rng, seat_rng, seed, session, n):
-    """Stream 0 shuffles the deck; stream 1 + s is seat s's strategy randomness (sim.rng)."""
-    rng.seed_stream(deck_rng, seed, session, 0)
-    for s in range(n):
-        rng.seed_stream(seat_rng[s], seed, session, 1 + s)
 
 
 @kernel
@@ -476,35 +379,6 @@ def dealt_hands(order: list[int], dm: np.ndarray, dealer: int, n: int) -> tuple[
     return hands, spare, turnup
 
 
-def trace_actions(tr_actions: np.ndarray, k: int, flag_name: str) -> list[dict]:
-    """The traced actions as dicts {seat, play, stop} (+ {flag_name: True} where the flag is set)."""
-    from sim import cards as C
-
-    out = []
-    for a in tr_actions[:k]:
-        item = {"seat": int(a[TR_SEAT]), "play": C.format_card(a[TR_CARD]), "stop": bool(a[TR_STOP])}
-        if a[TR_FLAG]:
-            item[flag_name] = True
-        out.append(item)
-    return out
-
-
-def trace_payments(tr_pays: np.ndarray, k: int, reasons: tuple[str, ...], pools: tuple[str, ...]) -> list[dict]:
-    """The traced payments as dicts {from, to, amount, reason} (+ compartment when the board is a side)."""
-    out = []
-    for p in tr_pays[:k]:
-        item = {
-            "from": "board" if p[0] == BOARD else int(p[0]),
-            "to": "board" if p[1] == BOARD else int(p[1]),
-            "amount": int(p[2]),
-            "reason": reasons[p[3]],
-        }
-        if (p[0] == BOARD or p[1] == BOARD) and p[4] >= 0:
-            item["compartment"] = pools[p[4]]
-        out.append(item)
-    return out
-
-
 # -- on the game contract's workspace (sim.games._contract): fields deck, holder, hand, masks, deck_rng,
 # seat_rng, and the ledger's (sim.games._ledger) ---------------------------------------------------------------
 
@@ -512,7 +386,9 @@ def trace_payments(tr_pays: np.ndarray, k: int, reasons: tuple[str, ...], pools:
 @kernel
 def seed_streams(ws, seed, session, n):
     """Stream 0 shuffles the deck; stream 1 + s is seat s's strategy randomness (sim.rng)."""
-    seed_session(ws.deck_rng, ws.seat_rng, seed, session, n)
+    rng.seed_stream(ws.deck_rng, seed, session, 0)
+    for s in range(n):
+        rng.seed_stream(ws.seat_rng[s], seed, session, 1 + s)
 
 
 @kernel(inline=True)
@@ -551,4 +427,12 @@ def pay_for_cards(ws, winner, n, odd_seat, odd_rate, reason):
 
 def traced_plays(ws, flag_name: str) -> list[dict]:
     """The traced plays as dicts {seat, play, stop} (+ {flag_name: True} where the flag is set)."""
-    return trace_actions(ws.tr_actions, int(ws.tr_count[0]), flag_name)
+    from sim import cards as C
+
+    out = []
+    for a in ws.tr_actions[: int(ws.tr_count[0])]:
+        item = {"seat": int(a[TR_SEAT]), "play": C.format_card(a[TR_CARD]), "stop": bool(a[TR_STOP])}
+        if a[TR_FLAG]:
+            item[flag_name] = True
+        out.append(item)
+    return out

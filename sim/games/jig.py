@@ -28,7 +28,7 @@ from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games import _stops as S
-from sim.games._common import MAX_SEATS
+from sim.games._common import MAX_SEATS, check_pack_deck
 from sim.games._contract import TracedDeal
 from sim.games._rules import MAX_STAKE, Rule, RuleBook, names_index
 
@@ -303,7 +303,7 @@ def play_deal(cfg, ws, dealer, seats):
 
 def check_deck(text: str) -> np.ndarray:
     """A stacked deck from text: the 52 cards, each once, in the order dealt."""
-    return S.check_pack_deck(text, PACK, TITLE)
+    return check_pack_deck(text, PACK, TITLE)
 
 
 def deck_from_hands(r, dealer: int, hands: dict[int, str]) -> np.ndarray:

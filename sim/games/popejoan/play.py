@@ -1,0 +1,386 @@
+"""Pope Joan's kernels: the workspace, the session's hooks for the shared harness (sim/games/_harness.py) and
+the play of one deal: dressing, turn-up, lead, follow and stop, going out (cards are positions suit*16 + place,
+sets of cards uint64 masks: see sim.games._stops)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from sim import cards as C
+from sim._jit import kernel
+from sim.games import _ledger as L
+from sim.games import _stops as S
+from sim.games._common import MAX_SEATS
+from sim.games.popejoan.lead import choose_lead, fills_with_pope
+from sim.games.popejoan.rules import (
+    ACE,
+    DEALER_DRESSES,
+    DOUBLED,
+    DRESS,
+    EVENTS,
+    GAME,
+    INTRIGUE,
+    KING,
+    KNAVE,
+    MATRIMONY,
+    NINE_D,
+    PACK,
+    POPE,
+    QUEEN,
+    R_ACE,
+    R_CARDS,
+    R_DRESSING,
+    R_GAME,
+    R_INTRIGUE,
+    R_KING,
+    R_KNAVE,
+    R_MATRIMONY,
+    R_PENALTY,
+    R_POPE,
+    R_POPE_CARDS,
+    R_QUEEN,
+    R_TURNUP_HONOUR,
+    R_TURNUP_POPE,
+    TAKEN,
+    E,
+    P,
+    has_compartment,
+)
+
+
+class Workspace(NamedTuple):
+    """Per-thread arrays (made once per block of sessions, never per deal)."""
+
+    deck: np.ndarray  # int8[52], the cards in the order dealt (51 used)
+    holder: np.ndarray  # int8[64], who holds each position (sim.games._stops)
+    hand: np.ndarray  # uint64[10], each seat's cards
+    masks: np.ndarray  # uint64[2], live and spare cards
+    who: np.ndarray  # int64[3], who played the K, Q, J of trumps this deal (-1: nobody yet)
+    deck_rng: np.ndarray  # uint64[4], the session's deck stream
+    seat_rng: np.ndarray  # uint64[10, 4], each seat's strategy stream
+    board: np.ndarray  # int64[8], the compartments
+    net: np.ndarray  # int64[10], this deal's counters won (+) or lost (-) per seat
+    won: np.ndarray  # int64[10], 1 for the seat that won Game
+    ev: np.ndarray  # int64[len(EVENTS)], this deal's events
+    tracing: np.ndarray  # bool[1]: record actions and payments
+    tr_actions: np.ndarray  # int64[k, 4]: seat, card, stop, filler (sim.games._stops TR_*)
+    tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
+    tr_count: np.ndarray  # int64[2]: actions, payments recorded
+
+
+@njit(cache=True)
+def new_workspace(cfg, trace_rows):
+    return Workspace(
+        np.empty(52, dtype=np.int8),
+        np.empty(64, dtype=np.int8),
+        np.zeros(MAX_SEATS, dtype=np.uint64),
+        np.zeros(2, dtype=np.uint64),
+        np.full(3, -1, dtype=np.int64),
+        np.empty(4, dtype=np.uint64),
+        np.empty((MAX_SEATS, 4), dtype=np.uint64),
+        np.zeros(8, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(len(EVENTS), dtype=np.int64),
+        np.zeros(1, dtype=np.bool_),
+        np.zeros((trace_rows, 4), dtype=np.int64),
+        np.zeros((trace_rows, 5), dtype=np.int64),
+        np.zeros(2, dtype=np.int64),
+    )
+
+
+@kernel
+def begin_session(cfg, ws, seats, seed, session):
+    S.seed_streams(ws, seed, session, cfg[0][P.players])
+    for comp in range(8):
+        ws.board[comp] = 0
+
+
+@kernel
+def deal_cards(cfg, ws):
+    S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
+
+
+@kernel
+def deal_hands(cfg, ws, dealer):
+    prm, dmap, tabs = cfg
+    return S.deal_ws(ws, dmap, tabs, dealer, prm[P.players])
+
+
+@kernel
+def end_session(cfg, ws, row, col):
+    left = 0
+    for comp in range(8):
+        left += ws.board[comp]
+    row[col] = left
+
+
+@kernel
+def _pay_dressing(ws, seat, amount):
+    """A share of the dressing: paid to the board as a whole (traced with no compartment) and laid on Game
+    until ``_dress`` moves each named compartment's counters off it."""
+    ws.net[seat] -= amount
+    ws.board[GAME] += amount
+    if ws.tracing[0]:
+        L._record_pay(ws, seat, L.BOARD, amount, R_DRESSING, L.NO_COMPARTMENT)
+
+
+@kernel
+def _place_on_board(ws, frm, amount, reason, pools):
+    """Popular variation (p. 85): each counter goes on an empty compartment first, then on Game."""
+    for _ in range(amount):
+        target = GAME
+        for comp in range(GAME):
+            if has_compartment(pools, comp) and ws.board[comp] == 0:
+                target = comp
+                break
+        L.pay(ws, frm, L.BOARD, 1, reason, target)
+
+
+@kernel
+def _take(ws, comp, seat, reason):
+    """``seat`` takes whatever lies on compartment ``comp``, recording its size when won; returns the amount."""
+    amount = ws.board[comp]
+    L.pay(ws, L.BOARD, seat, amount, reason, comp)
+    ws.ev[TAKEN + comp] += amount
+    if comp != GAME and amount >= 2 * DRESS[comp]:
+        ws.ev[DOUBLED + comp] += 1
+    return amount
+
+
+@kernel
+def _dress(prm, ws, dealer):
+    """Dress the board (p. 81), or the popular variation's single stake from the dealer (p. 85)."""
+    n = prm[P.players]
+    pools = prm[P.pools]
+    if prm[P.popular]:
+        _place_on_board(ws, dealer, 1, R_DRESSING, pools)
+        return
+    if prm[P.dresser] == DEALER_DRESSES:
+        _pay_dressing(ws, dealer, prm[P.dressing])
+    else:
+        x = (prm[P.dressing] + n) // (n + 1)  # ceil(dressing / (n + 1)): the dealer pays double
+        for s in range(n):
+            _pay_dressing(ws, s, 2 * x if s == dealer else x)
+    for comp in range(GAME):  # the named compartments' shares; the surplus stays on Game
+        if has_compartment(pools, comp):
+            ws.board[comp] += DRESS[comp]
+            ws.board[GAME] -= DRESS[comp]
+
+
+@kernel
+def _turn_up(cfg, ws, dealer, turnup):
+    """The turn-up's payments (p. 82); returns the dealer when a 9D turn-up wins him Game too (p. 86), else -1."""
+    prm, _, tabs = cfg
+    n = prm[P.players]
+    if turnup == tabs[0, NINE_D]:
+        # the dealer takes Pope and a stake per card dealt from each player (p. 82), capped if agreed
+        ws.ev[E.turnup_pope] += 1
+        _take(ws, POPE, dealer, R_TURNUP_POPE)
+        cap = prm[P.pope_turnup_cap]
+        for q in range(n):
+            if q != dealer:
+                amount = S.count(ws.hand[q])  # nothing is played yet: the cards dealt
+                if cap > 0 and amount > cap:
+                    amount = cap
+                ws.ev[E.pope_turnup_paid] += amount
+                L.pay(ws, q, dealer, amount, R_TURNUP_POPE, L.NO_COMPARTMENT)
+        return dealer if prm[P.pope_wins_game] else -1  # Pope Joan Wins (p. 86): the deal ends here
+    r = tabs[1, turnup] % 13
+    comp = -1
+    if r == C.ACE:
+        comp = ACE
+    elif r == C.KING:
+        comp = KING
+    elif r == C.QUEEN:
+        comp = QUEEN
+    elif r == C.KNAVE:
+        comp = KNAVE
+    if comp >= 0:
+        ws.ev[E.turnup_honour] += 1
+        if has_compartment(prm[P.pools], comp):
+            _take(ws, comp, dealer, R_TURNUP_HONOUR)
+    return -1
+
+
+@kernel
+def _specials(nine, trumps, tabs):
+    """The positions whose play wins something: 9D and the trump ace, king, queen and knave."""
+    m = S.bit(nine)
+    for r in (C.ACE, C.KNAVE, C.QUEEN, C.KING):
+        m |= S.bit(tabs[0, trumps * 13 + r])
+    return m
+
+
+@kernel(inline=True)
+def _play(cfg, ws, x, seat, trumps, specials):
+    """Seat plays the card at position x: it leaves his hand and he takes what it wins on the board.
+
+    Kept tiny (numba-inlined at its one call site); the rare winning cards go to ``_card_wins``.
+    """
+    S.play_card(ws, cfg[2], seat, x, 0)
+    ws.ev[E.plays] += 1
+    if S.has(specials, x):
+        _card_wins(cfg, ws, x, seat, trumps)
+
+
+@kernel
+def _card_wins(cfg, ws, x, seat, trumps):
+    """What playing 9D or a trump honour takes from the board and the other players (pp. 82-84)."""
+    prm, _, tabs = cfg
+    n = prm[P.players]
+    pools = prm[P.pools]
+    if x == tabs[0, NINE_D]:
+        ws.ev[E.pope_played] += 1
+        _take(ws, POPE, seat, R_POPE)
+        for q in range(n):  # a stake from every player for each card remaining in hand (p. 82)
+            if q != seat:
+                L.pay(ws, q, seat, S.count(ws.hand[q]), R_POPE_CARDS, L.NO_COMPARTMENT)
+    if (x >> 4) != trumps:
+        return
+    r = tabs[1, x] % 13
+    if r == C.ACE:
+        ws.ev[E.ace_won] += 1
+        _take(ws, ACE, seat, R_ACE)
+        return
+    if r == C.KING:
+        ws.who[0] = seat
+        if has_compartment(pools, KING):
+            ws.ev[E.king_won] += 1
+            _take(ws, KING, seat, R_KING)
+    elif r == C.QUEEN:
+        ws.who[1] = seat
+        if has_compartment(pools, QUEEN):
+            ws.ev[E.queen_won] += 1
+            _take(ws, QUEEN, seat, R_QUEEN)
+    elif r == C.KNAVE:
+        ws.who[2] = seat
+        if has_compartment(pools, KNAVE):
+            ws.ev[E.knave_won] += 1
+            _take(ws, KNAVE, seat, R_KNAVE)
+    else:
+        return
+    _settle_chances(prm, ws, seat, r)
+
+
+@kernel
+def _settle_chances(prm, ws, seat, r):
+    """Matrimony (K+Q) and Intrigue (Q+J) are won when one player has played both cards of the pair; the check
+    runs as the pair's second card (rank ``r``) falls, so each is settled at most once a deal (p. 84)."""
+    for pair in range(2):
+        a = ws.who[0] if pair == 0 else ws.who[1]
+        b = ws.who[1] if pair == 0 else ws.who[2]
+        comp = MATRIMONY if pair == 0 else INTRIGUE
+        reason = R_MATRIMONY if pair == 0 else R_INTRIGUE
+        completes = (r == C.QUEEN) or (pair == 0 and r == C.KING) or (pair == 1 and r == C.KNAVE)
+        if not completes or a < 0 or b < 0:
+            continue
+        if a == b:
+            ws.ev[E.matrimony_won if pair == 0 else E.intrigue_won] += 1
+            _take(ws, comp, seat, reason)
+        elif prm[P.split_chances]:
+            ws.ev[E.matrimony_split if pair == 0 else E.intrigue_split] += 1
+            half = ws.board[comp] // 2  # the odd counter stays on the board
+            L.pay(ws, L.BOARD, a, half, reason, comp)
+            L.pay(ws, L.BOARD, b, half, reason, comp)
+            ws.ev[TAKEN + comp] += 2 * half
+
+
+@kernel
+def _play_out(cfg, ws, dealer, seats, trumps):
+    """Lead, follow and stop until a player is out (p. 83); returns him.
+
+    One loop plays every card, so the payments of a play sit behind a single call: ``card`` is what is played,
+    ``last`` where the run stands in its suit (they differ only when 9D stands in for a missing card).
+    """
+    prm, _, tabs = cfg
+    n = prm[P.players]
+    policies = seats[0]
+    nine = np.int64(tabs[0, NINE_D])
+    specials = _specials(nine, trumps, tabs)
+    leader = (dealer + 1) % n  # the elder hand leads (p. 83)
+    card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps)
+    last = card
+    player = leader
+    filled = False
+    while True:
+        _play(cfg, ws, card, player, trumps, specials)
+        if filled:
+            L.mark_last(ws, S.TR_FLAG, 1)
+        if ws.hand[player] == 0:
+            return player
+        h = S.next_holder(ws.holder, last)
+        filled = False
+        if h >= 0:
+            last += 1
+            card = last
+            player = h
+            continue
+        ws.ev[E.stops] += 1
+        L.mark_last(ws, S.TR_STOP, 1)
+        if prm[P.pope_stop_filler] and (last & 15) < 12 and last != nine:
+            q = ws.holder[nine]
+            if q >= 0 and fills_with_pope(ws, q, policies[q]):
+                # 9D stands in for the missing card last + 1; the run goes on after it (p. 87)
+                ws.ev[E.pope_filled] += 1
+                player = np.int64(q)
+                card = nine
+                last += 1
+                filled = True
+                continue
+        leader = player
+        card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps)
+        last = card
+
+
+@kernel
+def _go_out(cfg, ws, winner, turnup):
+    """Going out (p. 84): Game, and a stake per card from each other player, the unplayed Pope's holder exempt
+    (under the popular variation the stakes go on the board, p. 85)."""
+    prm, _, tabs = cfg
+    n = prm[P.players]
+    nine = tabs[0, NINE_D]
+    _take(ws, GAME, winner, R_GAME)
+    pope_holder = ws.holder[nine]
+    if pope_holder >= 0:
+        ws.ev[E.pope_unplayed] += 1
+    if not (turnup == nine and prm[P.pope_wins_game]):  # the turn-up already took its stake per card
+        for q in range(n):
+            if q == winner or q == pope_holder:
+                continue
+            if prm[P.popular]:
+                _place_on_board(ws, q, S.count(ws.hand[q]), R_PENALTY, prm[P.pools])
+            else:
+                L.pay(ws, q, winner, S.count(ws.hand[q]), R_CARDS, L.NO_COMPARTMENT)
+    for q in range(n):
+        ws.ev[E.cards_left] += S.count(ws.hand[q])
+    carried = 0
+    for comp in range(8):
+        carried += ws.board[comp]
+    ws.ev[E.board_carried] += carried
+
+
+@kernel
+def play_deal(cfg, ws, dealer, seats):
+    """Play one deal of Pope Joan on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
+
+    ``ws.board`` (the eight compartments) is carried in and out; ``ws.net``, ``ws.won`` and ``ws.ev`` are this
+    deal's.
+    """
+    prm, dmap, tabs = cfg
+    n = prm[P.players]
+    L.begin_deal(ws, n)
+    for k in range(3):
+        ws.who[k] = -1
+    _dress(prm, ws, dealer)
+    turnup = S.deal_ws(ws, dmap, tabs, dealer, n)
+    trumps = turnup >> 4
+    winner = _turn_up(cfg, ws, dealer, turnup)
+    if winner < 0:
+        winner = _play_out(cfg, ws, dealer, seats, trumps)
+    _go_out(cfg, ws, winner, turnup)
+    ws.won[winner] = 1
+    return (dealer + 1) % n
