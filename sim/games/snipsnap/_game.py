@@ -1,0 +1,311 @@
+"""A deal of five cards, a deal of the whole pack, and the game that deals them to the last player in.
+
+The contract's ``play_deal`` plays one whole game (``DEAL = "game"``): the pool and everything else of the game
+begin and end inside it, so counters are conserved game by game.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim._jit import kernel
+from sim.games import _ledger as L
+from sim.games.snipsnap._book import (
+    HAND,
+    IN_ROLE,
+    K_DEAL,
+    K_EMPTY,
+    K_PASS,
+    K_TURNUP,
+    K_WIN,
+    MAX_DEALS,
+    MISS,
+    PAID_ROLE,
+    POOL,
+    R_POOL,
+    E,
+    P,
+)
+from sim.games.snipsnap._choose import bit, lowest, misses, of_rank, rank
+from sim.games.snipsnap._play import (
+    ST_BAD,
+    ST_CHAIN,
+    ST_DEAL,
+    ST_DEALER,
+    ST_FIRST_OUT,
+    ST_IN,
+    ST_LAST,
+    ST_LEAD,
+    ST_M,
+    ST_OUT_DEAL,
+    ST_OUT_TURN,
+    ST_OVER,
+    ST_PREV,
+    ST_PREV_SEAT,
+    ST_SHUFFLES,
+    ST_STOCK,
+    ST_TURNS,
+    ST_WINNER,
+    TURNUP_SEAT,
+    _free,
+    _give,
+    _missed,
+    _new_pack,
+    _next_holder,
+    _next_in,
+    _note,
+    _pair,
+    _play_card,
+)
+
+
+@kernel
+def _begin_hands(ws, dealer, n):
+    """A new deal: empty hands, this deal's places left of the dealer, nothing yet to pair."""
+    st = ws.st
+    st[ST_DEALER] = dealer
+    for s in range(n):
+        ws.hand[s] = 0
+        ws.role[s] = -1
+        ws.dpaid[s] = 0
+        ws.spell[s] = 0
+    m = st[ST_IN]
+    st[ST_M] = m
+    s = dealer
+    ws.role[s] = 0
+    for k in range(1, m):
+        s = _next_in(ws, s, n)
+        ws.role[s] = k
+    st[ST_PREV] = -1
+    st[ST_PREV_SEAT] = -1
+    st[ST_CHAIN] = 0
+    st[ST_LEAD] = -1
+    st[ST_LAST] = -1
+    _note(ws, K_DEAL, dealer, -1, 0, m)
+
+
+@kernel
+def _end_hands(ws, n):
+    """Penalties of the deal by place: the elder hand's against each other player's (is the lead a disadvantage,
+    p. 93)."""
+    m = ws.st[ST_M]
+    elder_paid = 0
+    others = 0
+    for s in range(n):
+        k = ws.role[s]
+        if k < 0:
+            continue
+        ws.ev[PAID_ROLE + k] += ws.dpaid[s]
+        if k == 1:
+            elder_paid = ws.dpaid[s]
+        else:
+            others += ws.dpaid[s]
+    for k in range(m):
+        ws.ev[IN_ROLE + k] += 1
+    ws.ev[E.lead_excess] += (m - 1) * elder_paid - others
+    ws.ev[E.pair_deals] += m - 1
+
+
+@kernel(inline=True)
+def _turn(cfg, ws, seats, player):
+    """One turn of the standard game: pair the card just played if he can (p. 93), else play a card of his choice.
+    Returns the call (0 a free card, 1-3 Snip/Snap/Snorum, MISS a careless failure to pair)."""
+    st = ws.st
+    h = ws.hand[player]
+    prev = st[ST_PREV]
+    same = h & of_rank(rank(prev)) if prev >= 0 else np.uint64(0)
+    if same == 0:
+        _free(cfg, ws, seats, player)
+        return 0
+    call = st[ST_CHAIN] + 1
+    if misses(seats[0][player], seats[1][player], cfg[0][P.careless_misses], h, same, ws.seat_rng[player]):
+        payer = st[ST_PREV_SEAT]
+        _play_card(ws, player, lowest(h & ~same), MISS)
+        _missed(cfg, ws, payer, player, call)
+        return MISS
+    _pair(cfg, ws, player, same, call)
+    return call
+
+
+@kernel
+def five_card_deal(cfg, ws, seats, dealer):
+    """The standard deal (pp. 91-92): five cards each, one at a time from the dealer's left, to every player in;
+    from the elder hand each in turn plays one card until the hands are played out."""
+    prm = cfg[0]
+    n = prm[P.players]
+    st = ws.st
+    turnup = prm[P.turnup_snip] != 0
+    need = HAND * st[ST_IN] + (1 if turnup else 0)
+    if prm[P.reshuffle] != 0 or st[ST_STOCK] < need:
+        _new_pack(cfg, ws)
+        if st[ST_BAD] != 0:
+            return
+    _begin_hands(ws, dealer, n)
+    for _ in range(HAND):
+        s = dealer
+        for _ in range(st[ST_M]):
+            s = _next_in(ws, s, n)
+            _give(ws, s)
+    if turnup:  # the top card of the undealt pack, "played" by the dealer for the elder to pair (p. 94)
+        st[ST_STOCK] -= 1
+        c = np.int64(ws.stock[st[ST_STOCK]])
+        ws.seen[0] |= bit(c)
+        _note(ws, K_TURNUP, dealer, c, 0, 0)
+        st[ST_PREV] = c
+        st[ST_PREV_SEAT] = TURNUP_SEAT
+    player = _next_in(ws, dealer, n)
+    if _turn(cfg, ws, seats, player) == 0:
+        ws.ev[E.free_leads] += 1
+        st[ST_LEAD] = st[ST_PREV]
+    while st[ST_OVER] == 0:
+        player = _next_in(ws, player, n)
+        if ws.hand[player] == 0:  # everyone plays one card a turn: the first empty hand ends the deal
+            break
+        _turn(cfg, ws, seats, player)
+
+
+@kernel(inline=True)
+def _cleared(cfg, ws, seat):
+    """first_out: the first player rid of his cards wins the deal, and the game (p. 94)."""
+    if cfg[0][P.first_out] == 0 or ws.hand[seat] != 0:
+        return False
+    ws.st[ST_WINNER] = seat
+    ws.st[ST_OVER] = 1
+    _note(ws, K_EMPTY, seat, -1, 0, 0)
+    return True
+
+
+@kernel(inline=True)
+def _pairings(cfg, ws, seats, n):
+    """After a card is played in the whole-pack game: the next player with cards pairs it if he can, the next
+    pairs his, and so on (Snip, Snap, Snorum, p. 94). Returns the player who played the last card (he plays on)."""
+    st = ws.st
+    while st[ST_OVER] == 0:
+        last = st[ST_PREV_SEAT]
+        q = _next_holder(ws, last, n)
+        if q < 0:
+            return last
+        same = ws.hand[q] & of_rank(rank(st[ST_PREV]))
+        if same == 0:
+            return last
+        call = st[ST_CHAIN] + 1
+        if misses(seats[0][q], seats[1][q], cfg[0][P.careless_misses], ws.hand[q], same, ws.seat_rng[q]):
+            _note(ws, K_PASS, q, np.int64(lowest(same)), MISS, 0)
+            _missed(cfg, ws, last, q, call)
+            return last
+        _pair(cfg, ws, q, same, call)
+        if _cleared(cfg, ws, q):
+            return q
+    return st[ST_PREV_SEAT]
+
+
+@kernel
+def whole_pack_deal(cfg, ws, seats, dealer):
+    """The whole-pack variation (pp. 93-94): the pack dealt round; a player plays card after card until the next
+    player can pair one; the pairer plays on; the deal goes round until all have played their cards."""
+    n = cfg[0][P.players]
+    st = ws.st
+    _new_pack(cfg, ws)
+    if st[ST_BAD] != 0:
+        return
+    _begin_hands(ws, dealer, n)
+    s = dealer
+    while st[ST_STOCK] > 0:
+        s = _next_in(ws, s, n)
+        _give(ws, s)
+    active = _next_in(ws, dealer, n)
+    first = True
+    while st[ST_OVER] == 0:
+        if ws.inn[active] == 0 or ws.hand[active] == 0:  # he is out, or has played all his cards: play passes
+            active = _next_holder(ws, active, n)
+            if active < 0:
+                break
+        c = _free(cfg, ws, seats, active)
+        if first:
+            ws.ev[E.free_leads] += 1
+            st[ST_LEAD] = c
+            first = False
+        if _cleared(cfg, ws, active):
+            break
+        active = _pairings(cfg, ws, seats, n)
+
+
+@kernel
+def _begin_game(cfg, ws, n):
+    prm = cfg[0]
+    st = ws.st
+    for s in range(n):
+        ws.lives[s] = prm[P.counters]
+        ws.inn[s] = 1
+        ws.hand[s] = 0
+    st[ST_STOCK] = 0
+    st[ST_SHUFFLES] = 0
+    st[ST_BAD] = 0
+    st[ST_IN] = n
+    st[ST_FIRST_OUT] = -1
+    st[ST_DEAL] = 0
+    st[ST_TURNS] = 0
+    st[ST_OUT_DEAL] = -1
+    st[ST_OUT_TURN] = 0
+    st[ST_OVER] = 0
+    st[ST_WINNER] = -1
+    ws.seen[0] = 0
+
+
+@kernel
+def _winner(cfg, ws, dealer, n):
+    """The last player in (p. 92); first_out: the first rid of his cards; a game stopped at MAX_DEALS: the most
+    counters, ties to the nearest the first dealer's left."""
+    st = ws.st
+    if cfg[0][P.first_out] != 0 and st[ST_WINNER] >= 0:
+        return st[ST_WINNER]
+    if st[ST_IN] == 1:
+        for s in range(n):
+            if ws.inn[s] != 0:
+                return s
+    ws.ev[E.games_capped] += 1
+    best = -1
+    for k in range(1, n + 1):
+        s = (dealer + k) % n
+        if ws.inn[s] != 0 and (best < 0 or ws.lives[s] > ws.lives[best]):
+            best = s
+    return best
+
+
+@kernel
+def play_deal(cfg, ws, dealer, seats):
+    """Play one whole game with ``dealer`` dealing first, from the decks in ``ws.deck`` (then the game's stream);
+    returns the first dealer of the next game. ``ws.net``, ``ws.won`` and ``ws.ev`` are this game's."""
+    prm = cfg[0]
+    n = prm[P.players]
+    st = ws.st
+    L.begin_deal(ws, n)
+    _begin_game(cfg, ws, n)
+    d = dealer
+    while st[ST_OVER] == 0 and st[ST_DEAL] < MAX_DEALS:
+        if prm[P.whole_pack] != 0:
+            whole_pack_deal(cfg, ws, seats, d)
+        else:
+            five_card_deal(cfg, ws, seats, d)
+        if st[ST_BAD] != 0:
+            return (dealer + 1) % n
+        _end_hands(ws, n)
+        ws.ev[E.deals] += 1
+        st[ST_DEAL] += 1
+        if prm[P.first_out] != 0:
+            break
+        d = _next_in(ws, d, n)  # the deal passes left (past any player now out)
+    w = _winner(cfg, ws, dealer, n)
+    ws.won[w] = 1
+    _note(ws, K_WIN, w, -1, 0, ws.board[POOL])
+    ws.ev[E.pool_taken] += L.take(ws, POOL, w, R_POOL)
+    if st[ST_FIRST_OUT] >= 0:
+        ws.ev[E.first_out_wait] += st[ST_DEAL] - 1 - st[ST_OUT_DEAL]
+        ws.ev[E.first_out_wait_turns] += st[ST_TURNS] - st[ST_OUT_TURN]
+    if prm[P.first_out] != 0:
+        if ws.spell[w] == 1:
+            ws.ev[E.cleared_in_one_spell] += 1
+        return (dealer + 1) % n
+    if prm[P.first_out_deals] != 0 and st[ST_FIRST_OUT] >= 0:
+        return st[ST_FIRST_OUT]  # "the first out in the previous game becomes the new dealer" (p. 93)
+    return (dealer + 1) % n
