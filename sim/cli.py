@@ -291,11 +291,27 @@ def fairness(game: str, table: Table, n: str, seating: Seating, output: Output, 
 
 
 def _note_compiling(spec: runner.RunSpec, show: bool) -> None:
+    """Say so on stderr before a pause to compile: when numba's disk cache holds no index for the game's session
+    kernel (a dispatcher's signatures and cache hits are empty before its first call, cached or not, so they
+    cannot tell). ``show`` is kept for the callers; the note is printed whether or not a progress bar is."""
     from sim.games._contract import harness
 
     play = harness(spec.module.NAME).play_sessions
-    if show and not play.signatures and not play.stats.cache_hits:
-        click.echo(f"Compiling the {spec.module.TITLE} kernel (cached after the first run)...", err=True)
+    if play.signatures or _on_disk(play):
+        return
+    click.echo(
+        f"Compiling the {spec.module.TITLE} kernels (a minute or more the first time; cached after)...", err=True
+    )
+
+
+def _on_disk(dispatcher: Any) -> bool:
+    """Whether numba's disk cache has an index for this kernel (False when that cannot be told)."""
+    import os
+
+    try:
+        return os.path.exists(dispatcher._cache._cache_file._index_path)
+    except AttributeError:
+        return False
 
 
 @cli.command(epilog=EXAMPLES_TRACE)

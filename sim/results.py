@@ -14,11 +14,11 @@ import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from sim import __version__
 from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
@@ -26,6 +26,8 @@ from sim.runner import row_width
 from sim.stats import ci95, session_mean_se
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from sim.runner import RunSpec, Sums
 
 
@@ -38,9 +40,15 @@ def role_name(role: int) -> str:
     return f"{role}{suffix}"
 
 
+RESULT_COLUMNS = ["game", "variant", "rules", "players", "seat", "role", "strategy", "metric", "mean", "se", "n"]
+
+
 @dataclass
 class Result:
-    frame: pd.DataFrame
+    """``records`` are the frame's rows as dicts: reading them needs no pandas, whose import alone takes longer
+    than a short run (``frame`` is built from them on first use)."""
+
+    records: list[dict[str, Any]]
     meta: dict
     sessions: int = 0
     interrupted: bool = False
@@ -97,10 +105,6 @@ class Result:
             for j, name in enumerate(module.SESSION_METRICS):
                 col = COL_EVENTS + len(module.EVENTS) + j
                 add(None, None, None, name, smean[col], sse[col], sessions)
-        frame = pd.DataFrame(
-            rows,
-            columns=["game", "variant", "rules", "players", "seat", "role", "strategy", "metric", "mean", "se", "n"],
-        )
         meta = {
             "game": spec.game,
             "variant": spec.variant,
@@ -121,31 +125,41 @@ class Result:
             "event_counts": {name: int(sums.s1[COL_EVENTS + e]) for e, name in enumerate(module.EVENTS)},
             "impossible_events": impossible_events(module, r),
         }
-        return cls(frame, meta, sessions, interrupted)
+        return cls(rows, meta, sessions, interrupted)
+
+    @cached_property
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(self.records, columns=RESULT_COLUMNS)
 
     # ------------------------------------------------------------------ reading
 
     def metric(self, metric: str, seat: int | None = None, role: str | None = None) -> tuple[float, float]:
         """(mean, se) of one metric, for a seat, a role, or neither (events)."""
-        f = self.frame
-        sel = f["metric"] == metric
-        sel &= f["seat"].isna() if seat is None else f["seat"] == seat
-        sel &= f["role"].isna() if role is None else f["role"] == role
-        row = f[sel]
-        if len(row) != 1:
+        found = [
+            r
+            for r in self.records
+            if r["metric"] == metric
+            and (r["seat"] is None if seat is None else r["seat"] == seat)
+            and (r["role"] is None if role is None else r["role"] == role)
+        ]
+        if len(found) != 1:
             raise KeyError(f"no single row for metric={metric!r} seat={seat!r} role={role!r}")
-        return float(row["mean"].iloc[0]), float(row["se"].iloc[0])
+        return float(found[0]["mean"]), float(found[0]["se"])
 
     def to_dict(self) -> dict:
         m = self.meta
-        f = self.frame
 
         def block(sel_col: str) -> list[dict[str, Any]]:
+            groups: dict[Any, list[dict[str, Any]]] = {}  # by key, in order of first appearance
+            for r in self.records:
+                if r[sel_col] is not None:
+                    groups.setdefault(r[sel_col], []).append(r)
             out = []
-            part = f[f[sel_col].notna()]
-            for key, group in part.groupby(sel_col, sort=False):
-                net = group[group["metric"] == "net"].iloc[0]
-                win = group[group["metric"] == "win"].iloc[0]
+            for key, group in groups.items():
+                net = next(r for r in group if r["metric"] == "net")
+                win = next(r for r in group if r["metric"] == "win")
                 item = {sel_col: int(key) if sel_col == "seat" else key}
                 if sel_col == "seat":
                     item["strategy"] = net["strategy"]
@@ -166,14 +180,14 @@ class Result:
             return out
 
         events = {}
-        other = f[f["seat"].isna() & f["role"].isna()]
-        for _, row in other.iterrows():
+        other = [r for r in self.records if r["seat"] is None and r["role"] is None]
+        for row in other:
             name = row["metric"]
             if name in m["event_counts"]:
                 events[name] = {"count": m["event_counts"][name], "rate": _num(row["mean"]), "se": _num(row["se"])}
         session_metrics = {
             row["metric"]: {"mean": _num(row["mean"]), "se": _num(row["se"])}
-            for _, row in other.iterrows()
+            for row in other
             if row["metric"] not in m["event_counts"]
         }
         return {
@@ -283,6 +297,8 @@ class Comparison:
         for k, acc in enumerate(diffs, start=1):
             if acc.sessions:
                 rows += _arm_rows(labels[k], labels[0], acc, results[k], results[0], module, n, dps)
+        import pandas as pd
+
         frame = pd.DataFrame(
             rows, columns=["arm", "baseline", "seat", "role", "metric", "diff", "se", "se_independent", "n"]
         )

@@ -75,11 +75,54 @@ def bounded(state, n):
     return np.int64(m >> _U(32))
 
 
+@kernel(inline=True)
+def _step(s0, s1, s2, s3):
+    """xoshiro256** on a state held in locals: (output, new state)."""
+    result = _rotl(s1 * _U(5), 7) * _U(9)
+    t = s1 << _U(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return result, s0, s1, s2, s3
+
+
 @kernel
 def shuffle(state, cards, length):
-    """Fisher-Yates shuffle of ``cards[:length]`` in place."""
+    """Fisher-Yates shuffle of ``cards[:length]`` in place, for lengths below 2**32.
+
+    The stream's state is read into locals once and written back once (not loaded and stored per draw), and
+    each 64-bit output serves two positions: its high and its low 32 bits, each mapped to [0, i] by Lemire's
+    multiply-and-reject, which is exactly unbiased. Measured: about twice the speed of one array-state draw per
+    position.
+    """
+    s0 = state[0]
+    s1 = state[1]
+    s2 = state[2]
+    s3 = state[3]
+    word = _U(0)
+    halves = 0  # 32-bit halves of ``word`` not used yet
     for i in range(length - 1, 0, -1):
-        j = bounded(state, i + 1)
+        bound = _U(i + 1)
+        while True:
+            if halves == 0:
+                word, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+                r = word >> _U(32)
+                halves = 1
+            else:
+                r = word & _MASK32
+                halves = 0
+            m = r * bound
+            low = m & _MASK32
+            if low >= bound or low >= (_U(0x100000000) - bound) % bound:
+                break
+        j = np.int64(m >> _U(32))
         tmp = cards[i]
         cards[i] = cards[j]
         cards[j] = tmp
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3

@@ -27,7 +27,7 @@ from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_RO
 N_EVENTS = len(G.EVENTS)
 
 
-@kernel
+@kernel(inline=True)
 def record_deal(row, ws, n, dealer):
     """Add the deal just played to its session's row: nets and wins by seat and by role, and the events."""
     for s in range(n):

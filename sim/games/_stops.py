@@ -113,7 +113,7 @@ def count(mask):
     return np.int64(popcount(mask))
 
 
-@kernel
+@kernel(inline=True)
 def deal(deck, dealmap, tabs, dealer, n, holder, hand, masks):
     """Deal ``deck`` (card codes, order dealt) by ``dealmap`` with ``dealer`` dealing.
 
@@ -333,7 +333,7 @@ def run_end(live, x, cap):
     return x + length - 1
 
 
-@kernel
+@kernel(inline=True)
 def shuffle_pack(deck, pack, deck_rng):
     """The next deck of the session: ``pack`` (int8 card codes) shuffled into ``deck``."""
     for j in range(pack.shape[0]):

@@ -99,7 +99,7 @@ def begin_session(cfg, ws, seats, seed, session):
         ws.board[comp] = 0
 
 
-@kernel
+@kernel(inline=True)
 def deal_cards(cfg, ws):
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
 
@@ -118,7 +118,7 @@ def end_session(cfg, ws, row, col):
     row[col] = left
 
 
-@kernel
+@kernel(inline=True)
 def _pay_dressing(ws, seat, amount):
     """A share of the dressing: paid to the board as a whole (traced with no compartment) and laid on Game
     until ``_dress`` moves each named compartment's counters off it."""
@@ -128,7 +128,7 @@ def _pay_dressing(ws, seat, amount):
         L._record_pay(ws, seat, L.BOARD, amount, R_DRESSING, L.NO_COMPARTMENT)
 
 
-@kernel
+@kernel(inline=True)
 def _place_on_board(ws, frm, amount, reason, pools):
     """Popular variation (p. 85): each counter goes on an empty compartment first, then on Game."""
     for _ in range(amount):
@@ -140,7 +140,7 @@ def _place_on_board(ws, frm, amount, reason, pools):
         L.pay(ws, frm, L.BOARD, 1, reason, target)
 
 
-@kernel
+@kernel(inline=True)
 def _take(ws, comp, seat, reason):
     """``seat`` takes whatever lies on compartment ``comp``, recording its size when won; returns the amount."""
     amount = ws.board[comp]
@@ -151,7 +151,7 @@ def _take(ws, comp, seat, reason):
     return amount
 
 
-@kernel
+@kernel(inline=True)
 def _dress(prm, ws, dealer):
     """Dress the board (p. 81), or the popular variation's single stake from the dealer (p. 85)."""
     n = prm[P.players]
@@ -171,7 +171,7 @@ def _dress(prm, ws, dealer):
             ws.board[GAME] -= DRESS[comp]
 
 
-@kernel
+@kernel(inline=True)
 def _turn_up(cfg, ws, dealer, turnup):
     """The turn-up's payments (p. 82); returns the dealer when a 9D turn-up wins him Game too (p. 86), else -1."""
     prm, _, tabs = cfg
@@ -227,7 +227,7 @@ def _play(cfg, ws, x, seat, trumps, specials):
         _card_wins(cfg, ws, x, seat, trumps)
 
 
-@kernel
+@kernel(inline=True)
 def _card_wins(cfg, ws, x, seat, trumps):
     """What playing 9D or a trump honour takes from the board and the other players (pp. 82-84)."""
     prm, _, tabs = cfg
@@ -266,7 +266,7 @@ def _card_wins(cfg, ws, x, seat, trumps):
     _settle_chances(prm, ws, seat, r)
 
 
-@kernel
+@kernel(inline=True)
 def _settle_chances(prm, ws, seat, r):
     """Matrimony (K+Q) and Intrigue (Q+J) are won when one player has played both cards of the pair; the check
     runs as the pair's second card (rank ``r``) falls, so each is settled at most once a deal (p. 84)."""
@@ -289,7 +289,7 @@ def _settle_chances(prm, ws, seat, r):
             ws.ev[TAKEN + comp] += 2 * half
 
 
-@kernel
+@kernel(inline=True)
 def _play_out(cfg, ws, dealer, seats, trumps):
     """Lead, follow and stop until a player is out (p. 83); returns him.
 
@@ -336,7 +336,7 @@ def _play_out(cfg, ws, dealer, seats, trumps):
         last = card
 
 
-@kernel
+@kernel(inline=True)
 def _go_out(cfg, ws, winner, turnup):
     """Going out (p. 84): Game, and a stake per card from each other player, the unplayed Pope's holder exempt
     (under the popular variation the stakes go on the board, p. 85)."""
@@ -363,7 +363,7 @@ def _go_out(cfg, ws, winner, turnup):
     ws.ev[E.board_carried] += carried
 
 
-@kernel
+@kernel(inline=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal of Pope Joan on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
 
