@@ -5,16 +5,15 @@ the cards shown (and, under continuous_pack, every card shown since the shuffle)
 holds unexposed, and the pool. The ``u`` unseen cards lie in ``k`` hidden places (the unexposed cards of every
 hand, the spare hand's) and in the stock (``u - k`` cards never dealt), every arrangement equally likely.
 
-If ``h`` unseen trumps are higher than the best shown, the place that wins is the one holding the highest of them
-that is not in the stock. By symmetry each hidden place holds the j-th highest with chance 1/u, the higher ones
-all being in the stock with chance falling(u-k, j-1) / falling(u-1, j-1), so
+If ``h`` unseen trumps are higher than the best shown, the best shown stands when none of them lies in a hidden
+place; the places are alike, so each holds the winner with an equal share of the rest:
 
-    P(a given hidden place wins)   = sum_{j=1..h} falling(u-k, j-1) / falling(u, j)
-    P(the best trump shown stands) = falling(u-k, h) / falling(u, h)
+    P(the best trump shown stands) = C(u-h, k) / C(u, k) = falling(u-k, h) / falling(u, h)
+    P(a given hidden place wins)   = (1 - P(stands)) / k
 
-and ``k`` places times the first plus the second is 1. The turn-up before it is turned is any unseen card with
-chance 1/u; a card with ``m`` unseen cards above it in its suit stands with chance
-falling(u-1-k, m) / falling(u-1, m), and an honour (under the honours rule) takes the pool at once.
+The turn-up before it is turned is any unseen card with chance 1/u; a card with ``m`` unseen cards above it in
+its suit stands with chance C(u-1-m, k) / C(u-1, k), and an honour (under the honours rule) takes the pool at
+once.
 
 Cards are positions ``suit * 16 + strength`` (strength 0 = two ... 12 = ace) in uint64 masks, so "the unseen
 trumps above the best" is a mask and a popcount.
@@ -74,20 +73,6 @@ def count(mask):
 
 
 @kernel
-def place_share(u, k, h, inv):
-    """P(one given hidden place holds the winning trump): u unseen cards, k hidden places, h higher trumps."""
-    r = u - k
-    term = inv[u]
-    total = 0.0
-    for j in range(1, h + 1):
-        total += term
-        if r - j + 1 <= 0:
-            break
-        term = term * (r - j + 1) * inv[u - j]
-    return total
-
-
-@kernel
 def stands(u, k, h, inv):
     """P(none of the h higher trumps among the u unseen cards lies in the k hidden places)."""
     r = u - k
@@ -97,6 +82,13 @@ def stands(u, k, h, inv):
             return 0.0
         p *= (r - i) * inv[u - i]
     return p
+
+
+@kernel
+def place_share(u, k, h, inv):
+    """P(one given hidden place holds the winning trump): u unseen cards, k >= 1 hidden places, h higher
+    trumps. The places are alike, so each has an equal share of the chance that the best shown is beaten."""
+    return (1.0 - stands(u, k, h, inv)) * inv[k]
 
 
 @kernel

@@ -19,6 +19,7 @@ from sim.games.speculation.market import offer
 from sim.games.speculation.rules import (
     A_CARD2,
     A_CARD3,
+    A_CHIEF,
     ACE,
     CARD_SALE,
     CHIEF_SALE,
@@ -291,6 +292,7 @@ def _step(cfg, ws, seats, n):
         buyer, _ = offer(ws, seats, n, CHIEF_SALE, chief, _chief_value(cfg, ws), ws.st[ST_BEST], 0)
         if buyer >= 0:  # the buyer is chief, the player on his left goes next (p. 79)
             _new_chief(ws, buyer)
+            L.mark_last(ws, A_CHIEF, buyer)  # the sale's trace row shows the chief after it
             ws.st[ST_NEXT] = (buyer + 1) % n
             chief = buyer
     p = -1

@@ -109,7 +109,7 @@ def _action(a: np.ndarray) -> dict | None:
         item.update(card=cards[0], dealer=other, stop=True, play=f"trump card {cards[0]} to {who}")
     elif kind in ("offer", "sale"):
         sale = SALE_KINDS[a[A_WHAT]]
-        item.update(kind=sale, cards=cards, seller=who)
+        item.update(kind=sale, cards=cards, seller=who, unseen=sale != "chief")
         if kind == "offer":
             sold = other is not None and a[A_BID] >= a[A_PRICE]
             item.update(reserve=int(a[A_PRICE]), best_bid=int(a[A_BID]), bidder=other, sold=bool(sold))
