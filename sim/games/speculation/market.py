@@ -86,23 +86,31 @@ def bid(policy, param, kind, value, pool, state):
 
 
 @kernel
-def offer(ws, seats, n, kind, seller, value, card, lot):
-    """``seller`` may offer ``card`` (a position; with ``lot`` > 0 the chief's last ``lot`` unexposed cards) of
-    public value ``value``. Returns (buyer, price), buyer -1 when nothing is sold."""
-    pool = ws.board[0]
-    policies, params = seats
-    ask = reserve(policies[seller], params[seller], kind, value, pool, ws.seat_rng[seller])
-    if ask == 0:
-        return np.int64(-1), np.int64(0)
-    ws.ev[E.offers] += 1
+def auction(policies, params, streams, n, kind, seller, value, pool):
+    """The seller's reserve (0: no offer) and the best sealed bid and its bidder (-1: none), from the seller's left
+    round; ties go to the nearest. Takes only the strategies' arrays, so that the call is cheap."""
+    ask = reserve(policies[seller], params[seller], kind, value, pool, streams[seller])
     best = np.int64(0)
     buyer = np.int64(-1)
+    if ask == 0:
+        return ask, best, buyer
     for i in range(1, n):
         q = (seller + i) % n
-        b = bid(policies[q], params[q], kind, value, pool, ws.seat_rng[q])
+        b = bid(policies[q], params[q], kind, value, pool, streams[q])
         if b > best:
             best = b
             buyer = q
+    return ask, best, buyer
+
+
+@kernel(inline=True)
+def offer(ws, seats, n, kind, seller, value, card, lot):
+    """``seller`` may offer ``card`` (a position; with ``lot`` > 0 the chief's last ``lot`` unexposed cards) of
+    public value ``value``. Returns (buyer, price), buyer -1 when nothing is sold."""
+    ask, best, buyer = auction(seats[0], seats[1], ws.seat_rng, n, kind, seller, value, ws.board[0])
+    if ask == 0:
+        return np.int64(-1), np.int64(0)
+    ws.ev[E.offers] += 1
     _trace(ws, OFFER_ROW, seller, card, lot, buyer, kind)
     L.mark_last(ws, A_PRICE, ask)
     L.mark_last(ws, A_BID, best)

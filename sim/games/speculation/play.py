@@ -165,7 +165,7 @@ def _lowest_honour(prm):
     return ACE + 1
 
 
-@kernel
+@kernel(inline=True)
 def _penalty(cfg, ws, owner, x):
     """knave_five (p. 79): the owner of a knave or five turned up pays into the pool."""
     kf = cfg[0][P.knave_five]
@@ -175,25 +175,18 @@ def _penalty(cfg, ws, owner, x):
         ws.ev[E.penalty_counters] += kf
 
 
-@kernel
-def _card_value(cfg, ws, places):
-    """The public value of ``places`` hidden places (each equally likely to hold the winner), less the chance of
-    a knave-five penalty on each."""
+@kernel(inline=True)
+def _odds(cfg, ws):
+    """From what everyone sees: (P(the best trump shown stands), the value of one hidden place). A hidden place
+    holds the winner with an equal share of the chance that the best is beaten, less a knave-five penalty's."""
+    inv = cfg[3]
     unseen = cfg[4][PACK_MASK] & ~ws.masks[SEEN]
     u = O.count(unseen)
-    h = O.count(unseen & O.above(ws.st[ST_BEST]))
-    inv = cfg[3]
-    share = O.place_share(u, ws.st[ST_HIDDEN], h, inv) * ws.board[POOL]
-    share -= cfg[0][P.knave_five] * O.count(unseen & cfg[4][KNAVES_FIVES]) * inv[u]
-    return share * places
-
-
-@kernel
-def _chief_value(cfg, ws):
-    """The public value of the chief's trump: the pool times the chance that nothing hidden beats it."""
-    unseen = cfg[4][PACK_MASK] & ~ws.masks[SEEN]
-    h = O.count(unseen & O.above(ws.st[ST_BEST]))
-    return O.stands(O.count(unseen), ws.st[ST_HIDDEN], h, cfg[3]) * ws.board[POOL]
+    k = ws.st[ST_HIDDEN]
+    stands = O.stands(u, k, O.count(unseen & O.above(ws.st[ST_BEST])), inv)
+    place = (1.0 - stands) * inv[k] * ws.board[POOL]
+    place -= cfg[0][P.knave_five] * O.count(unseen & cfg[4][KNAVES_FIVES]) * inv[u]
+    return stands, place
 
 
 @kernel
@@ -283,13 +276,14 @@ def play_deal(cfg, ws, dealer, seats):
     return (dealer + 1) % n
 
 
-@kernel
+@kernel(inline=True)
 def _step(cfg, ws, seats, n):
     """One step of play: the chief may sell his trump; the next player may sell the card he is to expose, then
     exposes it. Returns False when every card but the chief's is exposed."""
+    stands, place = _odds(cfg, ws)  # a sale of the chief's trump shows nothing, so one reckoning serves the step
     chief = ws.st[ST_CHIEF]
     if chief >= 0:
-        buyer, _ = offer(ws, seats, n, CHIEF_SALE, chief, _chief_value(cfg, ws), ws.st[ST_BEST], 0)
+        buyer, _ = offer(ws, seats, n, CHIEF_SALE, chief, stands * ws.board[POOL], ws.st[ST_BEST], 0)
         if buyer >= 0:  # the buyer is chief, the player on his left goes next (p. 79)
             _new_chief(ws, buyer)
             L.mark_last(ws, A_CHIEF, buyer)  # the sale's trace row shows the chief after it
@@ -304,7 +298,7 @@ def _step(cfg, ws, seats, n):
     if p < 0:
         return False
     x = ws.hand[p, ws.shown[p]]
-    buyer, _ = offer(ws, seats, n, CARD_SALE, p, _card_value(cfg, ws, 1), x, 0)
+    buyer, _ = offer(ws, seats, n, CARD_SALE, p, place, x, 0)
     ws.shown[p] += 1
     holder = _expose(ws, x, p, buyer)
     ws.st[ST_NEXT] = (holder + 1) % n
@@ -313,7 +307,7 @@ def _step(cfg, ws, seats, n):
     return True
 
 
-@kernel
+@kernel(inline=True)
 def _expose(ws, x, seat, buyer):
     """Card x of ``seat`` is turned up. A higher trump makes its owner chief - the buyer's if it was sold
     before it was turned (p. 79); any other card stays with its holder, of no value. Returns who holds it."""
@@ -353,13 +347,13 @@ def _chief_sells_hidden(cfg, ws, seats, n):
         return
     first = ws.shown[chief]
     lot = HAND - first
-    buyer, _ = offer(ws, seats, n, HIDDEN_SALE, chief, _card_value(cfg, ws, lot), -1, lot)
+    one = _odds(cfg, ws)[1]
+    buyer, _ = offer(ws, seats, n, HIDDEN_SALE, chief, one * lot, -1, lot)
     if buyer >= 0:
         for j in range(first, HAND):
             ws.owner[j] = buyer
         return
     if lot > 1:
-        one = _card_value(cfg, ws, 1)
         for j in range(first, HAND):
             buyer, _ = offer(ws, seats, n, HIDDEN_SALE, chief, one, ws.hand[chief, j], 0)
             if buyer >= 0:

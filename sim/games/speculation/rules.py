@@ -80,9 +80,9 @@ RULEBOOK = RuleBook(
         Rule(
             "continuous_pack",
             False,
-            "p. 77",
-            "deal on through the pack, gathering and shuffling only when it cannot make a whole deal; the cards "
-            "shown since the shuffle are out of play, and every player remembers them",
+            "house rule",
+            "not in the book (p. 77 speaks of speculating on the undealt pack): deal on through the pack, shuffling "
+            "only when it cannot make a whole deal; every player remembers the cards shown since the shuffle",
         ),  # fmt: skip
     ),
     check=_check,
