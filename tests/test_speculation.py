@@ -30,11 +30,12 @@ def seats(r, strategies) -> np.ndarray:
     return np.array([G.STRATEGIES[s] for s in names], dtype=np.int64)
 
 
-def play(r, hands, turnup, strategies="naive", dealer=0, spare="", rest="", seed=1, board=None) -> dict:
-    """One stacked deal: ``hands[seat]`` in the order the seat exposes them, then the trump card."""
-    deck = G.stack_deck(r, dealer, hands, turnup, spare, rest)
+def play(r, hands, turnup, strategies="naive", spare="", rest="", seed=1, board=None, params=None) -> dict:
+    """One stacked deal, seat 0 dealing: ``hands[seat]`` in the order the seat exposes them, then the trump card."""
+    deck = G.stack_deck(r, 0, hands, turnup, spare, rest)
     pol = seats(r, strategies)
-    return games.trace(G, r, pol, np.full(r.players, np.nan), seed, deck=deck, dealer=dealer, board=board)
+    par = np.full(r.players, np.nan) if params is None else np.asarray(params, dtype=float)
+    return games.trace(G, r, pol, par, seed, deck=deck, dealer=0, board=board)
 
 
 def deal_of_run(r, strategies, seed, deal) -> dict:
@@ -257,6 +258,19 @@ def test_p78_the_dealer_sells_the_turnup_unseen_and_the_buyer_plays_it():
     assert t["pool_to"] == 2 and t["net"] == [-2 + sale["price"], -1, -1 + 4 - sale["price"]]
 
 
+def test_gambler_overpays_by_his_parameter():
+    hands = {1: "2C 3C 4C", 2: "5C 6C 7C", 0: "8C 9C 10C"}
+    value = 4 * turnup_exact(list(range(52)), 9, "akqj")  # 1.83 counters: the shrewd dealer asks 2
+    bids = []
+    for overpay in (0.0, 0.25, 1.0):
+        t = play(rules(players=3), hands, "9H", ["shrewd", "naive", "gambler"], params=[np.nan, np.nan, overpay])
+        offer = acts(t, "offer")[0]
+        assert offer["reserve"] == 2 and offer["best_bid"] == min(4, math.ceil(value * (1 + overpay)))
+        assert offer["sold"] and acts(t, "sale")[0]["price"] == offer["best_bid"]
+        bids.append(offer["best_bid"])
+    assert bids == [2, 3, 4]
+
+
 def test_p79_the_chief_sells_his_trump_and_the_buyers_left_goes_next():
     hands = {1: "QH 3C 4C", 2: "5C 6C 7C", 3: "8C 9C 10C", 0: "2C JC KC"}
     t = play(rules(players=4), hands, "9H", strategies=["naive", "shrewd", "gambler", "naive"])
@@ -387,9 +401,11 @@ def _unbeaten_check(pack: int, players: int, spare: bool, n: int) -> None:
         assert abs(unbeaten / turned - p) <= 4 * se, (rank, unbeaten / turned, p)
 
 
-@pytest.mark.parametrize("pack,players,spare", [(52, 4, False), (32, 3, False), (52, 7, True)])
+@pytest.mark.parametrize(
+    "pack,players,spare", [(52, 4, False), (52, 10, False), (32, 3, False), (32, 6, False), (52, 7, True)]
+)
 def test_turnup_unbeaten_is_hypergeometric(pack, players, spare):
-    _unbeaten_check(pack, players, spare, 30_000)
+    _unbeaten_check(pack, players, spare, 60_000)
 
 
 @pytest.mark.slow

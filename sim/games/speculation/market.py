@@ -42,9 +42,15 @@ PRICE = (E.turnup_sale_price, E.card_sale_price, E.chief_sale_price, E.hidden_sa
 
 
 @kernel(inline=True)
+def _gambles(policy, kind):
+    """The gambler's weakness: a trump - the trump card, a chief's trump."""
+    return policy == GAMBLER and (kind == TURNUP_SALE or kind == CHIEF_SALE)
+
+
+@kernel(inline=True)
 def _worth(policy, param, kind, value):
     """What the offered thing is worth to this player: its value, or the gambler's price for a trump."""
-    if policy == GAMBLER and (kind == TURNUP_SALE or kind == CHIEF_SALE):
+    if _gambles(policy, kind):
         g = GAMBLER_OVERPAY if math.isnan(param) else param
         return value * (1.0 + g)
     return value
@@ -76,11 +82,9 @@ def bid(policy, param, kind, value, pool, state):
         return np.int64(0)
     if policy == RANDOM:
         return _draw(pool, state)
-    worth = _worth(policy, param, kind, value)
-    if worth != value:  # the gambler's trump: he pays what it is worth to him, over the odds
-        b = np.int64(math.ceil(worth - EPS))
-    else:
-        b = np.int64(math.ceil(value - EPS)) - 1
+    b = np.int64(math.ceil(_worth(policy, param, kind, value) - EPS))
+    if not _gambles(policy, kind):  # the gambler bids all a trump is worth to him, rounded up: over the odds
+        b -= 1
     b = min(b, pool)
     return b if b >= 1 else np.int64(0)
 
