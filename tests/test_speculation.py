@@ -474,6 +474,15 @@ def test_the_pack_must_hold_the_deal():
     assert rules(players=10, pack=32).players == 10  # 31 cards: the book's six is advice, not a limit
 
 
+@pytest.mark.parametrize("extra", FLAGS + [{"honours": "none"}, {"pool_turnup": True}])
+def test_events_ruled_out_never_happen(extra):
+    spec = runner.make_spec("speculation", n=3000, players=4, strategy="random", rules=[f"{k}={v}" for k, v in
+                            extra.items()])  # fmt: skip
+    counts = runner.run(spec).meta["event_counts"]
+    out = G.impossible_events(spec.rules)
+    assert out <= set(G.EVENTS) and all(counts[e] == 0 for e in out)
+
+
 def test_trace_json_names_every_sale_and_the_pool():
     res = CliRunner().invoke(cli, ["trace", "speculation", "--seed", "3", "--strategy", "random", "--format", "json"])
     assert res.exit_code == 0, res.output

@@ -58,6 +58,7 @@ from sim.games.speculation.rules import (  # noqa: F401  (the contract's names)
     VARIANTS,
     P,
     Rules,
+    impossible_events,
 )
 from sim.games.speculation.state import Workspace, new_workspace  # noqa: F401
 from sim.games.speculation.trace import (  # noqa: F401

@@ -168,6 +168,25 @@ E = names_index(EVENTS)
 TURNED = EVENTS.index("turned_2")  # turned_<rank> is TURNED + strength
 UNBEATEN = EVENTS.index("unbeaten_2")
 
+
+def impossible_events(r) -> frozenset[str]:
+    """The events these rules rule out (``sim run`` leaves them out of its table)."""
+    out: set[str] = set()
+    if r.pack == 32:  # seven to ace only
+        out |= {f"{e}_{s}" for e in ("turned", "unbeaten") for s in STRENGTH_NAMES[:5]}
+    if r.knave_five == 0:
+        out |= {"knave_five_penalties", "penalty_counters"}
+    if not (r.pool_turnup or r.spare_hand):
+        out |= {"pools_carried", "pool_carried_counters"}
+    if r.pool_turnup:  # the pool's trump card is never sold, and when it wins the pool stays
+        out |= {"turnup_sales", "turnup_sale_price", "turnup_pools", "turnup_pool_counters"}
+    if r.honours == "none":
+        out |= {"honour_turnups", "hands_kept"}
+    if r.honour_redeal:
+        out.add("hands_kept")
+    return frozenset(out)
+
+
 POOLS = ("pool",)
 POOL = 0
 REASONS = ("stake", "sale", "penalty", "pool")
