@@ -1,0 +1,107 @@
+"""The per-thread workspace of Speculation and the trace rows its kernels write.
+
+    deck     int8[52]      the session's next shuffle (stream 0), taken up when a fresh pack is needed
+    pack     int8[52]      the pack in use, card codes in the order dealt
+    hand     int8[11, 3]   positions (suit * 16 + strength) of each seat's cards in the order he exposes them
+                           (the top of his pile first: the card dealt him last); row 10 is the spare hand
+    shown    int64[11]     cards of each row exposed so far
+    owner    int64[3]      who owns each of the chief's unexposed cards at the end (they may be sold, p. 78)
+    st       int64[9]      the deal's state: see the ST_* indices below
+    masks    uint64[2]     SEEN: positions shown since the pack was shuffled; DEALT: positions in the hands
+    deck_rng uint64[4], seat_rng uint64[10, 4]: the streams (sim.rng); board int64[1]: the pool
+    net, won int64[10], ev int64[len(EVENTS)]: this deal's; tracing, tr_actions, tr_pays, tr_count: the trace
+
+The deal's state lives in ``st`` (not in locals) so that the helpers and the trace read one record.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from sim._jit import kernel
+from sim.games import _ledger as L
+from sim.games._common import MAX_SEATS
+from sim.games.speculation.rules import (
+    A_BEST,
+    A_BID,
+    A_CARD,
+    A_CARD2,
+    A_CARD3,
+    A_CHIEF,
+    A_KIND,
+    A_OTHER,
+    A_PRICE,
+    A_SEAT,
+    A_WHAT,
+    EVENTS,
+    TR_WIDTH,
+)
+
+SPARE_ROW = MAX_SEATS
+ST_POS, ST_PENDING, ST_CHIEF, ST_BEST, ST_HIDDEN, ST_NEXT, ST_TURNUP, ST_TRUMP_SHOWN, ST_LAST_CHIEF = range(9)
+SEEN, DEALT = 0, 1
+
+
+class Workspace(NamedTuple):
+    deck: np.ndarray
+    pack: np.ndarray
+    hand: np.ndarray
+    shown: np.ndarray
+    owner: np.ndarray
+    st: np.ndarray
+    masks: np.ndarray
+    deck_rng: np.ndarray
+    seat_rng: np.ndarray
+    board: np.ndarray
+    net: np.ndarray
+    won: np.ndarray
+    ev: np.ndarray
+    tracing: np.ndarray
+    tr_actions: np.ndarray
+    tr_pays: np.ndarray
+    tr_count: np.ndarray
+
+
+@njit(cache=True)
+def new_workspace(cfg, trace_rows):
+    deck = np.arange(52).astype(np.int8)  # a whole pack until the first shuffle (a stacked deck may be shorter)
+    return Workspace(
+        deck,
+        deck.copy(),
+        np.zeros((MAX_SEATS + 1, 3), dtype=np.int8),
+        np.zeros(MAX_SEATS + 1, dtype=np.int64),
+        np.zeros(3, dtype=np.int64),
+        np.zeros(9, dtype=np.int64),
+        np.zeros(2, dtype=np.uint64),
+        np.empty(4, dtype=np.uint64),
+        np.empty((MAX_SEATS, 4), dtype=np.uint64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(len(EVENTS), dtype=np.int64),
+        np.zeros(1, dtype=np.bool_),
+        np.full((trace_rows, TR_WIDTH), -1, dtype=np.int64),
+        np.zeros((trace_rows, 5), dtype=np.int64),
+        np.zeros(2, dtype=np.int64),
+    )
+
+
+@kernel(inline=True)
+def row(ws, kind, seat, card, other, what):
+    """A trace row (when tracing): what happened, who, which card, the other party; the chief and best after."""
+    k = L.next_action(ws)
+    if k >= 0:
+        ws.tr_actions[k, A_KIND] = kind
+        ws.tr_actions[k, A_SEAT] = seat
+        ws.tr_actions[k, A_CARD] = card
+        ws.tr_actions[k, A_CARD2] = -1
+        ws.tr_actions[k, A_CARD3] = -1
+        ws.tr_actions[k, A_OTHER] = other
+        ws.tr_actions[k, A_PRICE] = 0
+        ws.tr_actions[k, A_BID] = 0
+        ws.tr_actions[k, A_CHIEF] = ws.st[ST_CHIEF]
+        ws.tr_actions[k, A_BEST] = ws.st[ST_BEST]
+        ws.tr_actions[k, A_WHAT] = what
