@@ -73,13 +73,16 @@ def answer(n: int, seed: int) -> Answer:
 
 def _chart(t: pd.DataFrame) -> Chart:
     """The cost of stopping short (large) and the whole rotations' edge (small) in panels of their own scale."""
-    short = players_chart(t, [(SHORT, "SE short", "stopped one deal short")], "first dealer minus others", zero=True)
+    short = players_chart(
+        t, [(SHORT, "SE short", "stopped one deal short")], "first dealer minus others, counters/deal", zero=True
+    )
     whole = players_chart(
         t,
         [(WHOLE, "SE whole", "one whole rotation"), (LONG, "SE long", f"{ROUNDS} whole rotations")],
         "counters/deal (own scale)",
         zero=True,
         band=BAND,
+        dodge=0.12,
     )
 
     def draw(ax: Axes) -> None:

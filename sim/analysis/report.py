@@ -95,7 +95,7 @@ def _draw(claim: Claim, answer: Answer, seed: int, path: str) -> None:
     assert answer.chart is not None
     fig, ax = plt.subplots(figsize=(7, 4.2))
     answer.chart(ax)
-    ax.set_title(chart_title(claim), fontsize=10)
+    fig.suptitle(chart_title(claim), fontsize=10)  # the figure's: a chart may draw panels of its own
     fig.text(0.01, 0.01, f"seed {seed}, n {answer.n:,}, sim {__version__}", fontsize=7, color="grey")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
