@@ -10,6 +10,7 @@ CLAIM = Claim(
     "secures a Tricon, Sequence, or Flush, when the deal passes to the next player, on the left-hand side.",
     "deals per dealer's tenure (1 / the rate the deal passes) and the dealer's net per deal (stakes) and its edge "
     "over the other roles, continuous vs standard on the same deals, threshold strategy, by players",
+    "Continuous Dealing, the dealer keeps the deal until a Tricon, Sequence or Flush",
 )  # fmt: skip
 
 

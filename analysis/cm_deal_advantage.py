@@ -10,6 +10,7 @@ CLAIM = Claim(
     "before the first dealer's turn comes round again",
     "the dealer's net per deal (stakes) minus the mean of the other roles, modern game (trade and barter), every "
     "seat the threshold strategy, by number of players 3-8",
+    "The deal is an advantage in the modern game (trade and barter)",
 )  # fmt: skip
 
 

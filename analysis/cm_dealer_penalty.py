@@ -11,6 +11,7 @@ CLAIM = Claim(
     "the dealer's chance of the best hand minus the other roles' mean (book rules), and the dealer's net per deal "
     "(stakes) under standard, dealer-penalty-all and dealer-penalty-better on the same deals, threshold strategy, "
     "by players",
+    "The dealer's penalty is a severe tax; the dealer only has the same chances",
 )  # fmt: skip
 
 ARMS = ["standard", "dealer-penalty-all", "dealer-penalty-better"]

@@ -10,6 +10,7 @@ CLAIM = Claim(
     "enabled to stand, as they have to wait while the others are being satisfied.",
     "trading turns per deal (ready-money trades + barters + exchanges) and rounds of the table, standard vs "
     "extended on the same deals, threshold strategy, by players",
+    "Extended Commerce makes the game wearisome",
 )  # fmt: skip
 
 TURNS = ("trades", "barters", "exchanges")

@@ -12,6 +12,7 @@ CLAIM = Claim(
     "what buying the horse costs and gives, Pool Commerce on the same games with no horse, the horse at 1/3 and at "
     "1/2 of a stake (threshold strategy, which always buys): horses and stakes spent per game, hands added to the "
     "game and to the first out's play, and seat 0's change in net, by players",
+    "The first player out may buy a horse for 1/3 or 1/2 of the stake",
 )  # fmt: skip
 
 ARMS = ["pool+horse_price=none", "pool", "pool+horse_price=1/2"]

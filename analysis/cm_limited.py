@@ -11,6 +11,7 @@ CLAIM = Claim(
     "the mix of winning combinations (won_by_* per deal), the share of deals decided by Point, and the skill gap "
     "(seat 0 threshold minus seat 0 random, the others threshold, same deals, stakes per deal) under standard, "
     "limited (no Pair) and limited-strict (no Pair, no Flush)",
+    "Limiting the combinations has little to recommend it",
 )  # fmt: skip
 
 VARIANTS = ["standard", "limited", "limited-strict"]

@@ -12,6 +12,7 @@ CLAIM = Claim(
     "the skill gap (seat 0 threshold minus seat 0 random, the others threshold, same deals, stakes per deal) in the "
     "modern (standard) and old games and its difference, and the spread of a seat's results (SD of seat 0's net "
     "per deal), by players",
+    "The old game does not afford so much scope as the modern",
 )  # fmt: skip
 
 ARMS = ["standard", "standard+0=random", "old", "old+0=random"]

@@ -11,6 +11,7 @@ CLAIM = Claim(
     "hands the first player out sits out of a Pool Commerce game (median, 90th percentile and mean, from the "
     "first_out_wait histogram), beside the game's length in hands, three lives each, the horse at 1/3, threshold "
     "strategy, by players",
+    "Pool Commerce is very tedious for those who are first out",
 )  # fmt: skip
 
 WAITS = [f"first_out_wait_{k}" for k in range(10)] + ["first_out_wait_10_or_more"]  # the histogram's buckets

@@ -13,6 +13,7 @@ CLAIM = Claim(
     "secured by one of the players",
     "for each compartment: how often it is won per deal, its mean size when won (counters) against one deal's "
     "dressing, and the share of wins at twice the dressing or more; 4 players, book strategy",
+    "Unwon compartments may grow considerably before they are secured",
 )  # fmt: skip
 
 DRESS = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen": 1, "knave": 1}

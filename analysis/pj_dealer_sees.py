@@ -9,6 +9,7 @@ CLAIM = Claim(
     "It gives so much advantage to the dealer, who can play cards which he alone knows to be stops, that in such a "
     "case he ought to stand out",
     "the dealer's net counters per deal with dealer-sees-spare minus standard, same deals, by players",
+    "Looking at the spare hand gives the dealer so much advantage",
 )  # fmt: skip
 
 GAIN = "dealer gain from seeing"

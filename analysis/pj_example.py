@@ -15,6 +15,7 @@ CLAIM = Claim(
     "diamonds, 4 and knave of hearts, knave and king of spades, ace and queen of clubs. The turn-up card proves to "
     "be the 7 of hearts. ... clearing his hand and winning the game.",
     "the hand replayed from a stacked deck consistent with the narrative: who goes out, and what each play takes",
+    "The book's worked hand, replayed card by card by the book strategy",
 )  # fmt: skip
 
 

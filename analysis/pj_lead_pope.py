@@ -10,6 +10,7 @@ CLAIM = Claim(
     "played up to, each following a stop.",
     "net counters per deal of seat 0 leading 9♦ and the trump ace at once (book) minus the same seat holding them "
     "back (hold-pope), the other seats book, on the same deals, by number of players",
+    "Lead Pope Joan and the ace of trumps at the first opportunity",
 )  # fmt: skip
 
 GAIN = "book minus hold-pope (counters/deal)"

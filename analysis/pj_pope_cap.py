@@ -8,8 +8,10 @@ CLAIM = Claim(
     "pj_pope_cap", "Pope Joan", 82,
     "If there are but few players engaged in the game, it is best to agree that the payment for Pope Joan shall be "
     "limited to either four or six counters or coins",
-    "counters paid to the dealer for a 9♦ turn-up (per turn-up and per deal) and the dealer's net per deal, "
+    "counters paid to the dealer for a 9♦ turn-up, by all the others together (per turn-up and per deal) "
+    "and the dealer's net per deal, "
     "uncapped vs capped at 4 vs 6, same deals, by players",
+    "With few players, limit what each player pays for a Pope Joan turn-up to four or six counters",
 )  # fmt: skip
 
 ARMS = {"uncapped": "standard", "cap 4": "pope-cap-4", "cap 6": "pope-cap-6"}
@@ -42,11 +44,12 @@ def answer(n: int, seed: int) -> Answer:
         return rows
 
     t = study.sweep(count)
-    uncapped = at(t, 3, {"rule": "uncapped"})["paid per turn-up"]
+    three = {label: at(t, 3, {"rule": label})["paid per turn-up"] for label in ARMS}
     return study.answer(
         t,
-        f"uncapped, a 9♦ turn-up costs the others {uncapped:.1f} counters with 3 players "
-        f"(4 or 6 with the caps); the cap moves the dealer's net by the amounts in the table",
+        f"with 3 players a 9♦ turn-up pays the dealer {three['uncapped']:.1f} counters uncapped, "
+        f"{three['cap 4']:.1f} capped at 4 and {three['cap 6']:.1f} capped at 6 (the caps are per player: each of "
+        "the others pays at most 4 or 6); the cap moves the dealer's net by the amounts in the table",
         "measured",
         "a matter of taste: the table gives the size of the payment and the dealer's net under "
         "each rule for the reader to judge",

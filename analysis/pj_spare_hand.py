@@ -10,6 +10,7 @@ CLAIM = Claim(
     "equitable proportion to the number of players engaged in the game.",
     "stops per deal and per player, cards played per deal, and the elder hand's edge over the mean role, for a "
     "spare hand vs the remainder set aside vs ten cards set aside, by players",
+    "A dealt spare hand keeps the stops in proportion to the players",
 )  # fmt: skip
 
 RULES = {"spare hand": "hand", "remainder aside": "remainder", "ten aside": "10"}
@@ -51,6 +52,7 @@ def answer(n: int, seed: int) -> Answer:
             [("stops per player", lambda part: part["stops SE"] / part["players"], "{}")],
             "stops per deal per player",
             by="set aside",
+            dodge=0.08,
         ),
     )
 

@@ -14,6 +14,7 @@ CLAIM = Claim(
     "in the first-out game (the whole pack dealt, the first player rid of his cards takes the pool): cards played "
     "before someone is out, and the chance that the winner cleared his whole hand in one spell of play (never "
     "paired by the next player), book strategy, by number of players",
+    "With first-out and many players it becomes an easy matter to clear a hand",
 )  # fmt: skip
 
 CAP = 1_000_000  # deals (each a whole first-out game) per count

@@ -10,6 +10,7 @@ CLAIM = Claim(
     "know that certain cards remaining in hand are absolutely safe, or nearly so.",
     "penalties paid per deal by the elder hand (who leads) against each other player of the same deal, book "
     "strategy, whole games, by number of players",
+    "The lead is a disadvantage in Snip-Snap-Snorum",
 )  # fmt: skip
 
 PLAYERS = (3, 4, 5, 6, 8)

@@ -11,6 +11,7 @@ CLAIM = Claim(
     "games won by seat 0 playing the book (one of two of a kind when free) minus seat 0 without that advice "
     "(book-no-pairs: the safest card by the table alone), the others book, on the same deals; and penalties per "
     "deal with every seat playing each, by number of players",
+    "With two of a kind in hand, always play one of them",
 )  # fmt: skip
 
 PLAYERS = (3, 5, 8)

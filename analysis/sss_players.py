@@ -12,6 +12,7 @@ CLAIM = Claim(
     "length of a whole game (deals, cards played) and the deals and cards the first player out waits to its end, "
     "book strategy, five counters each, by number of players, with the 52-card pack (2-10) and the 32-card pack "
     "(2-6)",
+    "The best number of players, and the wait of those first out",
 )  # fmt: skip
 
 PACKS = {52: 10, 32: 6}  # the pack and the most players it serves (p. 90)

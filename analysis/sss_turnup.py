@@ -10,6 +10,7 @@ CLAIM = Claim(
     "Snip.",
     "penalties per deal of the dealer, turn-up Snips paid by the dealer into the pool against paid out of the "
     "pool to the elder hand, on the same deals (and without a turn-up), book strategy, whole games, by players",
+    "Turn-up Snip is much better played with the pool paying the first Snip",
 )  # fmt: skip
 
 PLAYERS = (3, 5, 8)

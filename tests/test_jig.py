@@ -72,6 +72,19 @@ def test_p96_book_leads_up_to_its_own_jig():
     assert C.parse_card(book[0]["play"]) == ref_book_lead(hand, set())
 
 
+def test_p96_book_no_jig_differs_from_book_in_seeking_its_own_jig_only():
+    r = G.Rules(players=4).validated()
+    # AC leads AC..5C (sheds three, the Jig 5C elsewhere); 7H leads 7H..JH (sheds two, the Jig JH his own)
+    elder = "AC 2C 3C 7H JH 2D 5D 8D 2S 5S 8S 2H 9C"  # every other lead sheds two or fewer, none comes back
+    deck = stack(r, 0, {1: elder, 2: "4C 5C"})
+    book = runs(play(r, deck, BOOK))[0]
+    plain = runs(play(r, deck, G.STRATEGIES["book-no-jig"]))[0]
+    hand = set(C.parse(elder).tolist())
+    assert book[0]["play"] == "7H" and C.parse_card("7H") == ref_book_lead(hand, set())
+    assert plain[0]["play"] == "AC"  # the most shed, whoever ends the run
+    assert book[-1]["seat"] == 1 and book[-1].get("jig") and plain[-1]["seat"] == 2
+
+
 def test_p96_pool_ante_goes_to_the_winner():
     base = G.Rules(players=4).validated()
     pool = G.Rules(players=4, pool_ante=2).validated()

@@ -71,6 +71,19 @@ def test_p89_stakes_cover_the_layout_dealer_one_extra():
     assert [p[3] for p in paid(t, "stake")] == ["king", "knave", "king", "queen", "knave"]
 
 
+def test_p89_the_dealer_pays_one_extra_rule_switches_it_off():
+    # "The dealer pays one extra throughout the game" (p. 89): dealer_extra=0 leaves only everyone's one
+    off = G.Rules(players=4, dealer_extra=0).validated()
+    two = G.Rules(players=4, dealer_extra=2).validated()
+    deck = stack(R4, 0, {1: ELDER_DIAMONDS})
+    t1, t0, t2 = play(R4, deck), play(off, deck), play(two, deck)
+    assert [p[0] for p in paid(t1, "stake")].count(0) == 2
+    assert paid(t0, "stake") == [(1, "board", 1, "ace"), (2, "board", 1, "king"), (3, "board", 1, "queen"),
+                                 (0, "board", 1, "knave")]  # fmt: skip
+    assert [p[0] for p in paid(t2, "stake")].count(0) == 3
+    assert sum(p[2] for p in paid(t1, "stake") if p[0] == 0) - sum(p[2] for p in paid(t0, "stake") if p[0] == 0) == 1
+
+
 def test_p90_unwon_stakes_carry_over_and_first_out_takes_a_stake_per_card():
     t = play(R4, stack(R4, 0, {1: ELDER_DIAMONDS}), board=np.array([0, 0, 3, 0, 0]))
     taken = {p[3] for p in paid(t, "layout")}

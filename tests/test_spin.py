@@ -315,8 +315,9 @@ def test_cli_bad_input_exits_2(args, words):
     assert words in res.output
 
 
-def _ref_book_lead(h: int, out: int, lead_lowest: bool, avoid: int) -> int:
-    """sim.games._stops.book_lead written plainly from its docstring (pp. 83-84), on Python ints as masks."""
+def _ref_book_lead(h: int, out: int, lead_lowest: bool, avoid: int, stops_first: bool = True) -> int:
+    """sim.games._stops.book_lead written plainly from its docstring (pp. 83-84), on Python ints as masks
+    (``stops_first`` False: without rule 1, as ``lead_by_rules`` plays for a strategy that leaves it out)."""
 
     def has(m, x):
         return x >= 0 and (m >> x) & 1 == 1
@@ -332,7 +333,7 @@ def _ref_book_lead(h: int, out: int, lead_lowest: bool, avoid: int) -> int:
     bottoms = [x for x in allowed if not has(h, x - 1)]
     cand = [x for x in bottoms if not has(avoid, x)] or [x for x in allowed if not has(avoid, x)] or bottoms
     best, best_key = -1, None
-    for b in cand:  # 1. lead up to his lowest known stop above b, across at most two unknown cards
+    for b in cand if stops_first else []:  # 1. lead up to his lowest known stop above b, within two unknowns
         stops = [t for t in range(b, (b | 15) + 1) if has(h, t) and has(out, t + 1)]
         if not stops or any(has(out, x) for x in range(b, stops[0] + 1)):
             continue
@@ -355,6 +356,7 @@ def test_book_lead_is_what_its_description_says():
     rng = np.random.default_rng(5)
     tabs = S.position_tables(False)
     pad = sum(1 << x for x in range(64) if tabs[1, x] < 0)
+    differ = 0
     for _ in range(3000):
         perm = rng.permutation(52)
         k = int(rng.integers(1, 14))
@@ -365,3 +367,7 @@ def test_book_lead_is_what_its_description_says():
         for ll in (False, True):
             got = S.book_lead(np.uint64(h), np.uint64(out), ll, np.uint64(avoid))
             assert got == _ref_book_lead(h, out, ll, avoid), (hex(h), hex(out), ll, hex(avoid))
+            plain = S.lead_by_rules(np.uint64(h), np.uint64(out), ll, np.uint64(avoid), False)
+            assert plain == _ref_book_lead(h, out, ll, avoid, False), (hex(h), hex(out), ll, hex(avoid))
+            differ += got != plain
+    assert differ > 300  # rule 1 (known stops first, p. 83) decides many leads

@@ -50,12 +50,20 @@ class Study:
                 self.rules.append(r)
 
     def run(
-        self, game: str, variant: str = "standard", players: int | None = None, *, n: int | None = None, **spec: Any
+        self,
+        game: str,
+        variant: str = "standard",
+        players: int | None = None,
+        *,
+        n: int | None = None,
+        every: bool = False,
+        **spec: Any,
     ) -> Result:
-        """One run (``sim run``); ``spec`` takes make_spec's other arguments (strategy, rules, session_deals ...)."""
+        """One run (``sim run``); ``spec`` takes make_spec's other arguments (strategy, rules, session_deals ...).
+        ``every`` plays all n deals (no early stop), where the headline width is not precise enough."""
         size = self.n if n is None else n
         made = runner.make_spec(game, variant, n=size, seed=self.seed, players=players, **spec)
-        res = runner.run(made, ci_width=ci_width_for(size))
+        res = runner.run(made, ci_width=None if every else ci_width_for(size))
         self._note(res.meta["n"], [res.meta["rules_string"]])
         return res
 
@@ -173,10 +181,20 @@ def role_gap(res: Result, metric: str = "net") -> Estimate:
     return gap(res.metric(metric, role="dealer"), others)
 
 
-def seat_gap(res: Result, seat: int = 0, metric: str = "net") -> Estimate:
-    """A seat's mean minus the mean of the other seats (conservative SE: seats taken as independent)."""
+def seat_gap(res: Result, seat: int = 0, metric: str = "net", *, conservative: bool = False) -> Estimate:
+    """A seat's mean minus the mean of the other seats.
+
+    The seats of the same deals are correlated (negatively, as the roles are), so the SE taken as independent can
+    be too small; ``conservative`` gives the bound that holds whatever the correlations, the sum of the seat's SE
+    and the mean of the others' (Cauchy-Schwarz), for verdicts of fairness, where a small SE would flatter.
+    """
     players = res.meta["players"]
-    return gap(res.metric(metric, seat=seat), [res.metric(metric, seat=s) for s in range(players) if s != seat])
+    first = res.metric(metric, seat=seat)
+    others = [res.metric(metric, seat=s) for s in range(players) if s != seat]
+    mean, se = gap(first, others)
+    if conservative:
+        se = first[1] + sum(s for _, s in others) / len(others)
+    return mean, se
 
 
 def at(table: pd.DataFrame, players: int = 4, where: Row | None = None) -> pd.Series:

@@ -16,7 +16,8 @@ Chart = Callable[["Axes"], None]  # draws a claim's chart on the axes it is give
 class Claim:
     """The one record of a claim: the index, the report page and the chart all read it from the script.
 
-    ``quote`` is the book's exact words (``...`` where words are left out); ``page`` the page it stands on.
+    ``quote`` is the book's exact words (``...`` where words are left out); ``page`` the page it stands on;
+    ``title`` the claim in a few words of our own, for the chart (the quote, shortened, when there is none).
     """
 
     id: str  # the script's file name, analysis/<id>.py
@@ -24,6 +25,7 @@ class Claim:
     page: int
     quote: str
     measure: str  # what the script measures, in words
+    title: str = ""
 
 
 @dataclass

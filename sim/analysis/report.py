@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import textwrap
 from collections.abc import Callable
 from typing import Any, TypedDict
 
@@ -94,11 +95,17 @@ def _draw(claim: Claim, answer: Answer, seed: int, path: str) -> None:
     assert answer.chart is not None
     fig, ax = plt.subplots(figsize=(7, 4.2))
     answer.chart(ax)
-    ax.set_title(f"{claim.game}, p. {claim.page}: {claim.id}", fontsize=10)
+    fig.suptitle(chart_title(claim), fontsize=10)  # the figure's: a chart may draw panels of its own
     fig.text(0.01, 0.01, f"seed {seed}, n {answer.n:,}, sim {__version__}", fontsize=7, color="grey")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def chart_title(claim: Claim) -> str:
+    """The chart's title: the claim in words (its title, else its quote shortened), never its id."""
+    words = claim.title or textwrap.shorten(claim.quote, 110, placeholder=" ...")
+    return textwrap.fill(f"{claim.game}, p. {claim.page}: {words}", 80)
 
 
 def markdown(table: pd.DataFrame) -> str:

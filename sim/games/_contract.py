@@ -8,7 +8,9 @@ registered game.
 Optional, read with ``hasattr`` where present: ``impossible_events(r) -> frozenset[str]`` (the EVENTS a rule set
 rules out, which ``sim run`` leaves out of its table), ``unit(r) -> str`` (what one counter of a net is worth:
 "stakes", or e.g. "sixths of a stake"; the fairness band of 0.05 stakes is scaled by it) and ``deal_word(r) -> str``
-("deal", or "game" where one driver deal is a whole game; else ``DEAL`` is read).
+("deal", or "game" where one driver deal is a whole game; else ``DEAL`` is read); ``RULE_LEFT_OUT: dict[str, str]``
+(strategies that are another with one rule left out, to measure that rule alone: the golden traces do not seat
+them, so adding one leaves the golden deals as they were).
 """
 
 from __future__ import annotations

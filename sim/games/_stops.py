@@ -247,8 +247,14 @@ def lead_up(h, out, b):
     return count(span & ~h), count(span & h)
 
 
-@kernel
+@kernel(inline=True)
 def book_lead(h, out, lead_lowest, avoid):
+    """The book's general lead (pp. 83-84): ``lead_by_rules`` with every rule."""
+    return lead_by_rules(h, out, lead_lowest, avoid, True)
+
+
+@kernel
+def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
     """The book's general lead (pp. 83-84) for a hand h, knowing the cards ``out`` of play.
 
     1. "Known stops should be played out at the first opportunity, or led up to as early as possible" (p. 83):
@@ -260,7 +266,8 @@ def book_lead(h, out, lead_lowest, avoid):
        "unless he leads that himself there is no possibility of his being able to play it" (p. 84).
     3. Otherwise the bottom of his longest run (ties: the lowest card).
     Cards in ``avoid`` (e.g. a Pope held back) are led only when nothing else can be. Otherwise only bottoms of
-    runs are considered: leading a run from its bottom sheds at least as much.
+    runs are considered: leading a run from its bottom sheds at least as much. ``stops_first`` False leaves
+    rule 1 out (a strategy that differs from the book's in that rule only).
     """
     allowed = lowest_per_suit(h) if lead_lowest else h
     bottoms = allowed & ~(h << _ONE)
@@ -272,7 +279,7 @@ def book_lead(h, out, lead_lowest, avoid):
     # Three passes, each only as far as needed: a known stop is usually at hand (kings always are), and
     # branches that mispredict on every card cost more than the bit arithmetic (twice as fast as one pass).
     best = -1
-    if h & (out >> _ONE) != _ZERO:  # he holds a known stop
+    if stops_first and h & (out >> _ONE) != _ZERO:  # he holds a known stop
         best_clear = 0
         best_gap = 99
         m = cand

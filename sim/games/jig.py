@@ -73,7 +73,9 @@ VARIANTS: dict[str, dict] = {
     "dealer-pool": {"pool_ante": 1, "pool_payer": "dealer"},
 }
 
-STRATEGIES: dict[str, int] = {"book": S.BOOK, "lowest": S.LOWEST, "random": S.RANDOM}
+NO_JIG = 4  # the book's memory and shedding without seeking its own Jig (isolates that rule, p. 96)
+STRATEGIES: dict[str, int] = {"book": S.BOOK, "lowest": S.LOWEST, "random": S.RANDOM, "book-no-jig": NO_JIG}
+RULE_LEFT_OUT: dict[str, str] = {"book-no-jig": "book"}  # strategies that are another with one rule left out
 DEFAULT_STRATEGY = "book"
 STRATEGY_PARAMS: dict[str, tuple[float, float]] = {}
 STRATEGY_HELP: dict[str, str] = {
@@ -81,6 +83,7 @@ STRATEGY_HELP: dict[str, str] = {
     "above, or the stop before it) it holds itself, shedding most (p. 96); else the lead that sheds most",
     "lowest": "leads its lowest card and remembers nothing",
     "random": "leads a uniformly random card (from its own random stream)",
+    "book-no-jig": "as book (remembers the cards played, leads what sheds most) but does not seek its own Jig",
 }
 
 EVENTS: tuple[str, ...] = (
@@ -129,8 +132,9 @@ def kernel_config(r) -> tuple:
 
 
 @kernel
-def jig_lead(h, live):
-    """The book's lead (p. 96) for hand h when the cards in ``live`` are all still in hands.
+def jig_lead(h, live, seek):
+    """The book's lead (p. 96) for hand h when the cards in ``live`` are all still in hands (``seek`` False: the
+    same without seeking its own Jig, only the lead that sheds most).
 
     A lead b ends its run at e = b + 4, or earlier at the last card before a played one (or the king). Leads
     whose e the player holds bring the lead back to him; among them the one shedding most of his cards (ties:
@@ -150,7 +154,7 @@ def jig_lead(h, live):
     back = (h & ~l1) | (s1 & ~l2 & (h >> one)) | (s2 & ~l3 & (h >> np.uint64(2)))
     back |= (s3 & ~l4 & (h >> np.uint64(3))) | (s4 & (h >> np.uint64(4)))
     back &= h
-    cand = back if back != 0 else h
+    cand = back if seek and back != 0 else h
     best = -1
     best_shed = 0
     best_key = 1 << 30
@@ -173,7 +177,7 @@ def _choose_lead(policy, h, masks, state):
         return S.lowest(h)
     if policy == S.RANDOM:
         return S.random_lead(h, False, state)
-    return jig_lead(h, masks[S.LIVE])
+    return jig_lead(h, masks[S.LIVE], policy != NO_JIG)
 
 
 class Workspace(NamedTuple):

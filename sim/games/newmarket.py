@@ -73,6 +73,14 @@ RULEBOOK = RuleBook(
             lo=0,
             hi=MAX_STAKE,
         ),
+        Rule(
+            "dealer_extra",
+            1,
+            "p. 89",
+            'counters the dealer puts on the layout besides everyone\'s one ("The dealer pays one extra"); 0 = none',
+            lo=0,
+            hi=MAX_STAKE,
+        ),
     ),
 )
 Rules = RULEBOOK.Rules
@@ -311,10 +319,10 @@ def _choose_lead(ws, p, policy, lead_lowest):
 
 @kernel
 def _stake(prm, ws, dealer):
-    """Each player puts a counter on a layout card, the dealer one more (p. 89): each on the emptiest card,
-    ties in ace, king, queen, knave order, so all four are covered. Then the kitty, if played."""
+    """Each player puts a counter on a layout card, the dealer ``dealer_extra`` more (one, p. 89): each on the
+    emptiest card, ties in ace, king, queen, knave order, so all four are covered. Then the kitty, if played."""
     n = prm[P.players]
-    for i in range(n + 1):
+    for i in range(n + prm[P.dealer_extra]):
         s = (dealer + 1 + i) % n if i < n else dealer  # from the elder hand round to the dealer; his extra
         best = 0
         for k in range(1, 4):

@@ -47,6 +47,7 @@ from sim.games.popejoan.rules import (
     PAGES,
     PLAYERS,
     REASONS,
+    RULE_LEFT_OUT,
     RULEBOOK,
     SESSION_METRICS,
     STRATEGIES,
@@ -66,7 +67,8 @@ from sim.games.popejoan.rules import (
 
 __all__ = [
     "COMPARTMENTS", "DEAL", "DEFAULT_STRATEGY", "DRESS", "EIGHT_D", "EVENTS", "EXAMPLE_P84", "HOLD_POPE", "NAME",
-    "NINE_D", "PACK", "PAGES", "PLAYERS", "REASONS", "RULEBOOK", "SESSION_METRICS", "STRATEGIES", "STRATEGY_HELP",
+    "NINE_D", "PACK", "PAGES", "PLAYERS", "REASONS", "RULE_LEFT_OUT", "RULEBOOK",
+    "SESSION_METRICS", "STRATEGIES", "STRATEGY_HELP",
     "STRATEGY_PARAMS", "TITLE", "VARIANTS", "E", "P", "Rules", "Workspace", "begin_session", "check_deck",
     "deal_cards", "deal_hands", "dealmap", "deals_per_session", "deck_from_hands", "describe_trace", "end_session",
     "impossible_events", "kernel_config", "new_workspace", "play_deal", "spare_cards",

@@ -18,6 +18,7 @@ from sim.games.popejoan.rules import (
     KNAVE,
     MATRIMONY,
     NINE_D,
+    NO_STOPS,
     QUEEN,
     P,
     has_compartment,
@@ -100,7 +101,7 @@ def choose_lead(cfg, ws, p, policy, dealer, trumps):
                 best = b
     if best >= 0:
         return best
-    return S.book_lead(h, out, lead_lowest, avoid)
+    return S.lead_by_rules(h, out, lead_lowest, avoid, policy != NO_STOPS)
 
 
 @kernel

@@ -119,7 +119,15 @@ VARIANTS: dict[str, dict] = {
 }
 
 HOLD_POPE = 1
-STRATEGIES: dict[str, int] = {"book": S.BOOK, "hold-pope": HOLD_POPE, "lowest": S.LOWEST, "random": S.RANDOM}
+NO_STOPS = 4  # book without "known stops played out or led up to" (p. 83): isolates that rule
+STRATEGIES: dict[str, int] = {
+    "book": S.BOOK,
+    "hold-pope": HOLD_POPE,
+    "lowest": S.LOWEST,
+    "random": S.RANDOM,
+    "book-no-stops": NO_STOPS,
+}
+RULE_LEFT_OUT: dict[str, str] = {"book-no-stops": "book"}  # strategies that are another with one rule left out
 DEFAULT_STRATEGY = "book"
 STRATEGY_PARAMS: dict[str, tuple[float, float]] = {}
 STRATEGY_HELP: dict[str, str] = {
@@ -128,6 +136,7 @@ STRATEGY_HELP: dict[str, str] = {
     "hold-pope": "as book, but leads 9D and the trump ace only when it has nothing else",
     "lowest": "leads its lowest card and remembers nothing",
     "random": "leads a uniformly random card (from its own random stream)",
+    "book-no-stops": "as book, but does not play out or lead up to its known stops (p. 83's rule left out)",
 }
 
 EVENTS: tuple[str, ...] = (
