@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sim.analysis import Answer, Claim, Study, at, combine, gain, main, players_chart, pm, verdict_within
+from sim.analysis import Answer, Claim, Study, at, gain, main, players_chart, pm, verdict_within
 
 CLAIM = Claim(
     "sp_chance", "Speculation", 77,
@@ -15,6 +15,14 @@ OTHERS = ("naive", "shrewd", "gambler", "random")
 CLAIMED = ("naive", "shrewd")  # the tables the verdict reads: players who never trade, or who price exactly
 GAIN = "shrewd minus naive (counters/deal)"
 SALES = ("turnup_sales", "card_sales", "chief_sales", "hidden_sales")
+
+
+def _verdict(others: str, mean: float, se: float) -> str:
+    """Among players who never trade or price exactly no sale can be made, so the gain is 0 by construction:
+    that is a fact of the market, not a measurement, and is not judged."""
+    if se == 0:
+        return "(no sale possible)"
+    return verdict_within(mean, se) if others in CLAIMED else "(context)"
 
 
 def answer(n: int, seed: int) -> Answer:
@@ -36,7 +44,7 @@ def answer(n: int, seed: int) -> Answer:
                     "seat 0 net/deal, shrewd": shrewd.metric("net", seat=0)[0],
                     "sales per deal (whole table)": sum(shrewd.metric(k)[0] for k in SALES),
                     "deals": c.meta["n"],
-                    "verdict": verdict_within(mean, se) if others in CLAIMED else "(context)",
+                    "verdict": _verdict(others, mean, se),
                 }
             )
         return rows
@@ -47,10 +55,10 @@ def answer(n: int, seed: int) -> Answer:
         t,
         f"4 players: a shrewd speculator gains {pm(plain[GAIN], plain['SE'])} counters per deal among naive "
         f"players, {pm(gamblers[GAIN], gamblers['SE'])} among gamblers (99% CI)",
-        combine(t[t["the others play"].isin(CLAIMED)]["verdict"]),
-        "skill pays nothing when the other players never trade (naive) or price every card exactly (shrewd): the "
-        "gain lies within ±0.05 counters per deal (99% CI) at every count; it pays only against players who "
-        "misprice (the rows marked context)",
+        "measured",
+        "skill pays exactly nothing when the other players never trade (naive) or price every card exactly "
+        "(shrewd): no sale can be made, so that gain is 0 by construction and is not a test of the claim; skill "
+        "pays only against players who misprice (gamblers, random traders), as the table measures",
         players_chart(
             t, [(GAIN, "SE", "among {}")], "shrewd minus naive, counters per deal", zero=True, by="the others play"
         ),  # fmt: skip

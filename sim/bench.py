@@ -43,31 +43,20 @@ def _kernels(game: str, spec) -> tuple:
     pol = runner.policy_codes(spec)
     ppar = runner.policy_params(spec)
     out = np.zeros(1, dtype=np.int64)
-    if hasattr(m, "RULEBOOK"):
-        from sim.games import _contract
+    from sim.games import _contract
 
-        kernels = _contract.harness(game)
-        cfg = m.kernel_config(spec.rules)
-        seats = _contract.seats(pol, ppar)
+    kernels = _contract.harness(game)
+    cfg = m.kernel_config(spec.rules)
+    seats = _contract.seats(pol, ppar)
 
-        def play(k):
-            rows = np.zeros((max(1, k // dps), _contract.row(m)), dtype=np.int64)
-            kernels.play_sessions(cfg, seats, seed, 0, dps, rows)
+    def play(k: int) -> None:
+        rows = np.zeros((max(1, k // dps), _contract.row(m)), dtype=np.int64)
+        kernels.play_sessions(cfg, seats, seed, 0, dps, rows)
 
-        def shuffle(k):
-            kernels.shuffle_only(cfg, seats, seed, 0, k, out)
+    def shuffle(k: int) -> None:
+        kernels.shuffle_only(cfg, seats, seed, 0, k, out)
 
-        return play, shuffle
-    args = m.kernel_args(spec.rules)
-
-    def play_legacy(k):
-        rows = np.zeros((max(1, k // dps), m.ROW), dtype=np.int64)
-        m.play_sessions(*args, pol, ppar, seed, 0, dps, rows)
-
-    def shuffle_legacy(k):
-        m.shuffle_only(*args, seed, 0, k, out)
-
-    return play_legacy, shuffle_legacy
+    return play, shuffle
 
 
 def honest_floor(pack_size: int, players: int, seconds: float) -> float:

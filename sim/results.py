@@ -172,10 +172,10 @@ class Result:
                         "win_se": _num(win["se"]),
                     }
                 )
-                edge = group[group["metric"] == "edge"]
-                if sel_col == "role" and len(edge):
-                    item["edge"] = _num(edge["mean"].iloc[0])
-                    item["edge_se"] = _num(edge["se"].iloc[0])
+                edge = [r for r in group if r["metric"] == "edge"]
+                if sel_col == "role" and edge:
+                    item["edge"] = _num(edge[0]["mean"])
+                    item["edge_se"] = _num(edge[0]["se"])
                 out.append(item)
             return out
 
