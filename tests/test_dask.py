@@ -134,3 +134,23 @@ def test_the_cli_runs_on_dask_and_says_so():
     assert d["computed_with"]["executor"] == "dask" and d["n"] == 800
     bad = CliRunner().invoke(cli, ["run", "jig", "-n", "800", "--dask", "local:zero"])
     assert bad.exit_code == 2 and "local:K" in bad.output
+
+
+def test_ctrl_c_checkpoint_and_resume_under_dask(local2, tmp_path):
+    """Ctrl-C part-way (simulated after the third chunk) keeps a checkpoint; resuming on Dask gives the numbers of
+    an unbroken threaded run."""
+    spec = runner.make_spec("jig", "pool", n=4000, seed=6)
+    whole = runner.run(spec, chunk_sessions=50)
+    ckpt = str(tmp_path / "c.json")
+    seen = []
+
+    def stop_after_three(done: int) -> None:
+        seen.append(done)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(runner.Interrupted) as stop:
+        runner.run(spec, chunk_sessions=50, dask=local2, checkpoint=ckpt, on_chunk=stop_after_three)
+    assert stop.value.result.meta["interrupted"] and stop.value.result.sessions == 150
+    resumed = runner.run(spec, chunk_sessions=50, dask=local2, checkpoint=ckpt, resume=True)
+    assert _numbers(resumed) == _numbers(whole)
