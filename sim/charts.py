@@ -80,6 +80,11 @@ def _figure(rows: int, cols: int, height: float) -> tuple[Figure, list[Axes]]:
     return fig, [a for row in axes for a in row]
 
 
+def grid(rows: int, cols: int, height: float) -> tuple[Figure, list[Axes]]:
+    """A new figure of ``rows`` x ``cols`` axes, as wide as every chart here (for a command's own chart)."""
+    return _figure(rows, cols, height)
+
+
 def footnote(fig: Figure, lines: Sequence[str]) -> None:
     """The run's conditions under the chart, wrapped to its width (the layout leaves room for them)."""
     text = "\n".join(textwrap.fill(line, 130) for line in lines)

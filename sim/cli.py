@@ -18,11 +18,15 @@ import click
 from sim import __version__, runner
 from sim import games as _games
 from sim.cli_options import (
+    CHUNK,
     DASK,
     GAME,
     PLAYER_SWEEP,
+    PLAYERS,
+    PROGRESS,
     ROTATIONS,
     SEED,
+    THREADS,
     Engine,
     Output,
     Seating,
@@ -77,6 +81,15 @@ Examples:
   sim fairness popejoan --variant five-pool
   sim fairness popejoan --rule pope_turnup_cap=4 --players 3-8 -n 1e5 --chart fair.png
   sim fairness jig --variant pool --format json
+"""
+
+EXAMPLES_TUNE = """
+\b
+Every value plays the same deals (one seed), so each is compared with the best on paired differences.
+Examples:
+  sim tune jig --seat 0 --strategy rollout:K=1..32 --log --points 6 -n 2e4 --chart k.png
+  sim tune commerce --seat 1 --strategy threshold:p=0.3..0.9 --points 7 -n 1e5
+  sim tune snipsnap --seat 0 --strategy careless:p=0,0.5,1 --field careless:0 --rule careless_misses=true
 """
 
 HELP = """Monte Carlo analysis of the round games in Peel's Round Games with Cards (1891).
@@ -287,6 +300,56 @@ def fairness(game: str, table: Table, n: str, seating: Seating, output: Output, 
 
     output.emit(FairnessResult(results))
     if stopped:
+        sys.exit(130)
+
+
+@cli.command(epilog=EXAMPLES_TUNE)
+@GAME
+@click.option("--seat", type=int, required=True, help="the seat whose strategy parameter is tuned")
+@click.option("--strategy", "search", required=True, metavar="NAME:PARAM=LO..HI",
+              help="the strategy and its parameter's range (or NAME:PARAM=V1,V2,...)")  # fmt: skip
+@click.option("--field", default=None, metavar="STRATEGY", help="every other seat's strategy (default: the game's)")
+@click.option("--points", type=int, default=9, show_default=True, help="values from LO to HI")
+@click.option("--log", "log_scale", is_flag=True, help="space the values geometrically (rollout:K=1..64)")
+@with_table
+@count_option("deals per value (the same deals for every value)")
+@_bundle(Seating, PLAYERS, SEED, ROTATIONS)
+@with_output("also write the table to FILE (.json, .csv or .parquet)")
+@_bundle(Engine, THREADS, CHUNK, PROGRESS)
+def tune(
+    game: str,
+    seat: int,
+    search: str,
+    field: str | None,
+    points: int,
+    log_scale: bool,
+    table: Table,
+    n: str,
+    seating: Seating,
+    output: Output,
+    engine: Engine,
+) -> None:
+    """The best response of one seat's strategy parameter against a field: GAME played at each value on the same
+    deals, with the best value, its 95% interval and the values not distinguishable from it; --chart draws net
+    per deal against the parameter."""
+    from sim import tune as T
+
+    m = _module(game)
+    base = _spec_or_fail(game, n, table, dataclasses.replace(seating, strategy=field or m.DEFAULT_STRATEGY))
+    try:
+        wanted = T.parse_search(search, points, log_scale)
+        specs = T.make_arms(base, seat, wanted)
+    except ValueError as e:
+        _fail(str(e))
+    output.check()
+    _note_compiling(specs[0], engine.check(specs[0]))
+    try:
+        result = T.tune(specs, wanted, seat, chunk_sessions=engine.chunk, threads=engine.threads)
+    except ValueError as e:
+        _fail(str(e))
+    output.emit(result)
+    if result.interrupted:
+        click.echo("Interrupted: the result above is partial", err=True)
         sys.exit(130)
 
 

@@ -22,6 +22,7 @@ from sim import runner
 
 if TYPE_CHECKING:
     from sim.api import CompareResult, FairnessResult, RunResult
+    from sim.tune import Tuning
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
@@ -258,7 +259,7 @@ class Output:
         except ValueError as e:
             _fail(str(e))
 
-    def emit(self, answer: RunResult | CompareResult | FairnessResult) -> None:
+    def emit(self, answer: RunResult | CompareResult | FairnessResult | Tuning) -> None:
         if self.out:
             answer.save(self.out)
         if self.chart:

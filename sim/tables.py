@@ -12,6 +12,7 @@ from sim.stats import ci95
 if TYPE_CHECKING:
     from sim.results import Comparison, Result
     from sim.runner import RunSpec
+    from sim.tune import Tuning
 
 
 def _console() -> Console:
@@ -101,6 +102,35 @@ def print_comparison(comp: Comparison) -> None:
         con.print(t)
 
 
+def print_tuning(t: Tuning) -> None:
+    from sim.tune import fmt_value
+
+    con = _console()
+    m = t.meta
+    con.print(
+        f"{m['rules_string']}  variant {m['variant']}  {m['players']} players  seed {m['seed']}  sim {m['version']}\n"
+        f"seat {t.seat} plays {t.search.strategy}:{t.search.param}, every other seat {m['field']}; "
+        f"{m['n']:,} {m['deal']}s per value, the same {m['deal']}s for every value"
+    )
+    if t.interrupted:
+        con.print("[bold]partial result: interrupted[/bold]")
+    table = Table(title=f"net per {m['deal']} of seat {t.seat} by {t.search.param}", title_justify="left")
+    for col in (t.search.param, "net/deal", "SE", "minus best", "paired SE", "within 95%"):
+        table.add_column(col, justify="right")
+    for r in t.rows():
+        mark = "best" if r["best"] else ("yes" if r["within"] else "")
+        table.add_row(fmt_value(r["value"]), _f(r["net"]), _f(r["se"]), _f(r["diff_best"]), _f(r["se_paired"]), mark)
+    con.print(table)
+    b = t.best()
+    lo, hi = b["ci95"]
+    near = b["range"]
+    con.print(
+        f"best {t.search.strategy}:{t.search.param} = {fmt_value(b['value'])}: net {_f(b['net'])} per {m['deal']}, "
+        f"95% CI [{_f(lo)}, {_f(hi)}]\nwithin the paired 95% interval of the best: {len(near)} of "
+        f"{len(t.search.values)} values, {fmt_value(min(near))} to {fmt_value(max(near))}"
+    )
+
+
 def _f(x: float | None) -> str:
     if x is None:
         return "-"
@@ -165,10 +195,14 @@ def _board(b: dict[str, int]) -> str:
 
 
 def print_answer(answer: Any) -> None:
-    """A run, comparison or fairness check (``sim.api``'s result objects) as tables on the terminal."""
+    """A run, comparison or fairness check (``sim.api``'s result objects), or a tuning (``sim.tune``), as tables on
+    the terminal."""
     from sim.api import CompareResult, FairnessResult, RunResult
+    from sim.tune import Tuning
 
-    if isinstance(answer, FairnessResult):
+    if isinstance(answer, Tuning):
+        print_tuning(answer)
+    elif isinstance(answer, FairnessResult):
         print_fairness(answer)
     elif isinstance(answer, CompareResult):
         for comp in answer.comparisons:

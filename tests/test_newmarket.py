@@ -205,7 +205,7 @@ def _check_deal(t: dict, r: G.Rules, lead_lowest: bool) -> None:
 @pytest.mark.parametrize("variant", list(G.VARIANTS))
 def test_conservation_and_cards_every_deal(variant):
     for strategy in G.STRATEGIES:
-        players = {"book": 4, "lowest": 3, "random": 8}[strategy]
+        players = {"book": 4, "lowest": 3, "random": 8, "rollout": 5}[strategy]
         spec = runner.make_spec("newmarket", variant, n=1, strategy=strategy, players=players)
         last = None
         for deal in range(players + 2):

@@ -226,7 +226,7 @@ def _check_deal(t: dict, r: G.Rules) -> None:
 @pytest.mark.parametrize("variant", list(G.VARIANTS))
 def test_conservation_and_cards_every_deal(variant):
     for strategy in G.STRATEGIES:
-        players = {"book": 4, "lowest": 3, "random": 7}[strategy]
+        players = {"book": 4, "lowest": 3, "random": 7, "rollout": 5}[strategy]
         spec = runner.make_spec("spin", variant, n=1, strategy=strategy, players=players, rotations=2)
         last = None
         for deal in range(2 * players):

@@ -14,7 +14,8 @@ State layout, shared by every stops game (all preallocated in a per-thread works
 
     holder  int8[64]     who has each position: seat 0..n-1, or REMOVED / SPARE / TURNUP / PLAYED / LAYOUT
     hand    uint64[10]   each seat's cards as a mask
-    masks   uint64[2]    LIVE: every card still in a hand or the spare hand; SPARE: the spare hand
+    masks   uint64[3]    LIVE: every card still in a hand or the spare hand; SPARE: the spare hand; SEEN_SPARE:
+                         spare cards everyone can place (nobody followed the card below them)
     tabs    int8[2, 64]  row 0: position of card code c (c < 52); row 1: card code at a position, -1 = padding
     dealmap int8[cards]  recipient of the i-th card dealt: 0..n-1 = seats counted from the elder hand,
                          DEAL_SPARE, DEAL_TURNUP or DEAL_LAYOUT
@@ -26,12 +27,16 @@ A game kernel composes these: it deals, then loops lead -> follow -> stop, apply
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
+from numba import njit
 
 from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
+from sim.games._common import MAX_SEATS
 
 # holder codes (seats are 0..n-1)
 REMOVED = -1  # not in this game's pack, or padding
@@ -42,6 +47,8 @@ LAYOUT = -5  # laid out on the table (Newmarket), seen by all
 
 LIVE = 0
 SPARE_MASK = 1
+SEEN_SPARE = 2
+MASKS = 3
 
 # dealmap codes past the seats
 DEAL_SPARE = 100
@@ -52,6 +59,7 @@ DEAL_LAYOUT = 102
 BOOK = 0
 LOWEST = 2
 RANDOM = 3
+ROLLOUT = 9  # the strong reference player (rollout:K, below); past every game's own codes
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -145,6 +153,7 @@ def deal(deck, dealmap, tabs, dealer, n, holder, hand, masks):
             holder[x] = LAYOUT
     masks[LIVE] = live
     masks[SPARE_MASK] = spare
+    masks[SEEN_SPARE] = _ZERO
     return turnup
 
 
@@ -346,6 +355,179 @@ def shuffle_pack(deck, pack, deck_rng):
     for j in range(pack.shape[0]):
         deck[j] = pack[j]
     rng.shuffle(deck_rng, deck, pack.shape[0])
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the strong reference player, ``rollout:K`` (docs/rollout.md): what every stops game shares of it.
+# A game's play loop runs from the turn record ``ws.turn`` until the deal ends or a rollout seat must decide;
+# the same loop plays the deal (scratch row REAL: the workspace's state arrays are views of it) and each playout
+# (row SIM) on a sampled deal of the unseen cards (row WORLD); ``view(ws, row)`` in each game gives a workspace
+# of the same type over a row.
+
+ROLLOUT_HELP = (
+    "the strong reference player, rollout:K (K = 8 if not given): at each decision plays every choice out to the "
+    "end of the deal on K deals of the unseen cards consistent with what it knows, book for everyone after, and "
+    "takes the best average net (ties: book's choice)"
+)
+REAL, WORLD, SIM = 0, 1, 2
+ROWS = 3
+DEFAULT_SAMPLES = 8
+MAX_SAMPLES = 256
+
+# the turn record, int64[TURN]
+T_PHASE = 0  # PH_LEAD, or a game's yes/no decision (>= 1)
+T_LEADER = 1  # who leads (PH_LEAD) or led the run in play
+T_PLAYER = 2  # who played the run's last card (a yes/no decision is his)
+T_LAST = 3  # position of the run's last card
+T_CHOICE = 4  # a decision already taken (a position to lead, 1 yes / 0 no), -1 when none
+T_DEALER = 5
+T_AUX = 6  # the game's own (Pope Joan: the trump suit)
+T_TURNUP = 7  # the turn-up's position, -1 none
+TURN = 8
+PH_LEAD = 0
+
+
+class Scratch(NamedTuple):
+    """The state arrays of a stops game in ROWS rows, and the rollout's own arrays."""
+
+    holder: np.ndarray  # int8[ROWS, 64]
+    hand: np.ndarray  # uint64[ROWS, MAX_SEATS]
+    masks: np.ndarray  # uint64[ROWS, MASKS]
+    board: np.ndarray  # int64[ROWS, compartments]
+    net: np.ndarray  # int64[ROWS, MAX_SEATS]
+    won: np.ndarray  # int64[ROWS, MAX_SEATS]
+    ev: np.ndarray  # int64[ROWS, events]
+    tracing: np.ndarray  # bool[ROWS, 1]: only row REAL is ever traced
+    turn: np.ndarray  # int64[ROWS, TURN]
+    extra: np.ndarray  # int64[ROWS, k]: the game's own state (its workspace names slices of it)
+    known: np.ndarray  # uint64[MAX_SEATS + 1]: cards the decider can place, by seat; the spare hand's last
+    cards: np.ndarray  # int64[64]: the cards he cannot place, shuffled
+    score: np.ndarray  # int64[64]: each candidate's net summed over the samples
+    book: np.ndarray  # int64[MAX_SEATS]: the playouts' strategies, book for every seat
+
+
+@njit(cache=True)
+def new_scratch(compartments, events, extra):
+    return Scratch(
+        np.full((ROWS, 64), REMOVED, dtype=np.int8),
+        np.zeros((ROWS, MAX_SEATS), dtype=np.uint64),
+        np.zeros((ROWS, MASKS), dtype=np.uint64),
+        np.zeros((ROWS, compartments), dtype=np.int64),
+        np.zeros((ROWS, MAX_SEATS), dtype=np.int64),
+        np.zeros((ROWS, MAX_SEATS), dtype=np.int64),
+        np.zeros((ROWS, events), dtype=np.int64),
+        np.zeros((ROWS, 1), dtype=np.bool_),
+        np.full((ROWS, TURN), -1, dtype=np.int64),
+        np.full((ROWS, extra), -1, dtype=np.int64),
+        np.zeros(MAX_SEATS + 1, dtype=np.uint64),
+        np.zeros(64, dtype=np.int64),
+        np.zeros(64, dtype=np.int64),
+        np.full(MAX_SEATS, BOOK, dtype=np.int64),
+    )
+
+
+@kernel
+def samples(param):
+    """K from the seat's strategy parameter (NaN: the default), rounded, 1 .. MAX_SAMPLES."""
+    if param != param:
+        return np.int64(DEFAULT_SAMPLES)
+    k = np.int64(param + 0.5)
+    return max(np.int64(1), min(k, np.int64(MAX_SAMPLES)))
+
+
+@kernel
+def begin_turns(turn, leader, dealer):
+    """The turn record at the start of play: ``leader`` to lead."""
+    for i in range(TURN):
+        turn[i] = -1
+    turn[T_PHASE] = PH_LEAD
+    turn[T_LEADER] = leader
+    turn[T_PLAYER] = leader
+    turn[T_DEALER] = dealer
+
+
+@kernel
+def _copy_row(a, frm, to):
+    for j in range(a.shape[1]):
+        a[to, j] = a[frm, j]
+
+
+@kernel
+def copy_state(r, frm, to):
+    """Row ``to`` of the scratch becomes the state of row ``frm``, with this deal's nets, wins and events at 0
+    (so a playout's nets are what it wins from the decision on)."""
+    _copy_row(r.holder, frm, to)
+    _copy_row(r.hand, frm, to)
+    _copy_row(r.masks, frm, to)
+    _copy_row(r.board, frm, to)
+    _copy_row(r.turn, frm, to)
+    _copy_row(r.extra, frm, to)
+    r.net[to, :] = 0
+    r.won[to, :] = 0
+    r.ev[to, :] = 0
+
+
+@kernel
+def begin_decision(r, p, h):
+    """What the decider ``p`` can place before any game adds to it (his own hand), and the scores at 0."""
+    for s in range(r.known.shape[0]):
+        r.known[s] = _ZERO
+    r.known[p] = h
+    for x in range(64):
+        r.score[x] = 0
+
+
+@kernel
+def sample_hands(ws, n, known, state, cards):
+    """Deal again, in the workspace ``ws`` (a row of the scratch), every live card the decider cannot place.
+
+    Each hand keeps its size (which everyone can count) and the cards ``known`` to be in it; the spare hand
+    (``known[MAX_SEATS]``) likewise. The other cards are shuffled with ``state`` (the decider's own stream) and
+    dealt out in seat order: every consistent deal is equally likely.
+    """
+    placed = known[MAX_SEATS]
+    for s in range(n):
+        placed |= known[s]
+    free = ws.masks[LIVE] & ~placed
+    m = 0
+    while free != _ZERO:
+        cards[m] = np.int64(ctz(free))
+        free &= free - _ONE
+        m += 1
+    rng.shuffle(state, cards, m)
+    j = 0
+    for s in range(n):
+        h = known[s]
+        need = count(ws.hand[s]) - count(h)
+        for _ in range(need):
+            x = cards[j]
+            j += 1
+            h |= bit(x)
+            ws.holder[x] = s
+        ws.hand[s] = h
+    spare = known[MAX_SEATS]
+    while j < m:
+        x = cards[j]
+        j += 1
+        spare |= bit(x)
+        ws.holder[x] = SPARE
+    ws.masks[SPARE_MASK] = spare
+
+
+@kernel
+def best_choice(score, cands, pref):
+    """The candidate (a bit of ``cands``) with the highest score; ``pref`` (the book's choice) on a tie, else the
+    lowest."""
+    best = pref
+    best_score = score[pref]
+    m = cands
+    while m != _ZERO:
+        x = np.int64(ctz(m))
+        m &= m - _ONE
+        if score[x] > best_score:
+            best_score = score[x]
+            best = x
+    return best
 
 
 # -- Python side ------------------------------------------------------------------------------------------

@@ -74,16 +74,23 @@ VARIANTS: dict[str, dict] = {
 }
 
 NO_JIG = 4  # the book's memory and shedding without seeking its own Jig (isolates that rule, p. 96)
-STRATEGIES: dict[str, int] = {"book": S.BOOK, "lowest": S.LOWEST, "random": S.RANDOM, "book-no-jig": NO_JIG}
+STRATEGIES: dict[str, int] = {
+    "book": S.BOOK,
+    "lowest": S.LOWEST,
+    "random": S.RANDOM,
+    "book-no-jig": NO_JIG,
+    "rollout": S.ROLLOUT,
+}
 RULE_LEFT_OUT: dict[str, str] = {"book-no-jig": "book"}  # strategies that are another with one rule left out
 DEFAULT_STRATEGY = "book"
-STRATEGY_PARAMS: dict[str, tuple[float, float]] = {}
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"rollout": (1.0, float(S.MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "book": "remembers the cards played, so knows where every run ends; leads a card whose Jig (the card four "
     "above, or the stop before it) it holds itself, shedding most (p. 96); else the lead that sheds most",
     "lowest": "leads its lowest card and remembers nothing",
     "random": "leads a uniformly random card (from its own random stream)",
     "book-no-jig": "as book (remembers the cards played, leads what sheds most) but does not seek its own Jig",
+    "rollout": S.ROLLOUT_HELP,
 }
 
 EVENTS: tuple[str, ...] = (
@@ -181,12 +188,13 @@ def _choose_lead(policy, h, masks, state):
 
 
 class Workspace(NamedTuple):
-    """Per-thread arrays (made once per block of sessions, never per deal)."""
+    """Per-thread arrays (made once per block of sessions, never per deal). The deal's state arrays are views of
+    row REAL of ``roll`` (sim.games._stops.Scratch), so ``view`` gives a workspace over a rollout's row."""
 
     deck: np.ndarray  # int8[52], the cards in the order dealt
     holder: np.ndarray  # int8[64], who holds each position (sim.games._stops)
     hand: np.ndarray  # uint64[10], each seat's cards
-    masks: np.ndarray  # uint64[2], live and spare cards
+    masks: np.ndarray  # uint64[3], live and spare cards
     deck_rng: np.ndarray  # uint64[4], the session's deck stream
     seat_rng: np.ndarray  # uint64[10, 4], each seat's strategy stream
     board: np.ndarray  # int64[1], the pool
@@ -197,26 +205,41 @@ class Workspace(NamedTuple):
     tr_actions: np.ndarray  # int64[k, 4]: seat, card, stop, jig (sim.games._stops TR_*)
     tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
     tr_count: np.ndarray  # int64[2]: actions, payments recorded
+    turn: np.ndarray  # int64[TURN], where play stands (sim.games._stops T_*)
+    roll: S.Scratch  # the state in rows REAL, WORLD, SIM, and the rollout's arrays
 
 
 @njit(cache=True)
 def new_workspace(cfg, trace_rows):
+    r = S.new_scratch(1, len(EVENTS), 1)
     return Workspace(
         np.empty(52, dtype=np.int8),
-        np.empty(64, dtype=np.int8),
-        np.zeros(MAX_SEATS, dtype=np.uint64),
-        np.zeros(2, dtype=np.uint64),
+        r.holder[S.REAL],
+        r.hand[S.REAL],
+        r.masks[S.REAL],
         np.empty(4, dtype=np.uint64),
         np.empty((MAX_SEATS, 4), dtype=np.uint64),
-        np.zeros(1, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(len(EVENTS), dtype=np.int64),
-        np.zeros(1, dtype=np.bool_),
+        r.board[S.REAL],
+        r.net[S.REAL],
+        r.won[S.REAL],
+        r.ev[S.REAL],
+        r.tracing[S.REAL],
         np.zeros((trace_rows, 4), dtype=np.int64),
         np.zeros((trace_rows, 5), dtype=np.int64),
         np.zeros(2, dtype=np.int64),
+        r.turn[S.REAL],
+        r,
     )
+
+
+@kernel
+def view(ws, row):
+    """The workspace over row ``row`` of the scratch (never traced)."""
+    r = ws.roll
+    return Workspace(
+        ws.deck, r.holder[row], r.hand[row], r.masks[row], ws.deck_rng, ws.seat_rng, r.board[row], r.net[row],
+        r.won[row], r.ev[row], r.tracing[row], ws.tr_actions, ws.tr_pays, ws.tr_count, r.turn[row], r,
+    )  # fmt: skip
 
 
 @kernel
@@ -248,32 +271,28 @@ def _play(ws, tabs, seat, x):
     ws.ev[E.plays] += 1
 
 
-@kernel
-def play_deal(cfg, ws, dealer, seats):
-    """Play one deal of Jig on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
-
-    ``ws.board`` (the pool) is carried in and out; ``ws.net``, ``ws.won`` and ``ws.ev`` are this deal's.
-    """
-    prm, dmap, tabs = cfg
-    n = prm[P.players]
-    L.begin_deal(ws, n)
-    ante = prm[P.pool_ante]
-    if ante > 0:  # "by each player contributing to it equally, by calling upon the dealer to pay in" (p. 96)
-        for s in range(n):
-            if s == dealer or prm[P.pool_payer] != DEALER_ANTES:
-                L.pay(ws, s, L.BOARD, ante, R_ANTE, POOL)
-    S.deal_ws(ws, dmap, tabs, dealer, n)
-
-    leader = (dealer + 1) % n  # the elder hand plays first (p. 95)
-    winner = -1
-    while winner < 0:
-        last = _choose_lead(seats[0][leader], ws.hand[leader], ws.masks, ws.seat_rng[leader])
+@kernel(inline=True)
+def _run(cfg, ws, seats):
+    """Lead and follow from where ``ws.turn`` stands until a player is out (returns him), or until a rollout
+    seat is to lead (returns -1; its lead goes in ``ws.turn[T_CHOICE]`` and ``_run`` goes on from there)."""
+    tabs = cfg[2]
+    t = ws.turn
+    leader = t[S.T_LEADER]
+    while True:
+        last = t[S.T_CHOICE]
+        if last >= 0:
+            t[S.T_CHOICE] = -1
+        else:
+            policy = seats[0][leader]
+            if policy == S.ROLLOUT:
+                t[S.T_LEADER] = leader
+                return np.int64(-1)
+            last = _choose_lead(policy, ws.hand[leader], ws.masks, ws.seat_rng[leader])
         player = leader
         ws.ev[E.leads] += 1
         _play(ws, tabs, player, last)
         if ws.hand[player] == 0:
-            winner = player
-            break
+            return player
         k = 1
         while k < JIG:
             h = S.next_holder(ws.holder, last)
@@ -284,10 +303,7 @@ def play_deal(cfg, ws, dealer, seats):
             _play(ws, tabs, player, last)
             k += 1
             if ws.hand[player] == 0:
-                winner = player
-                break
-        if winner >= 0:
-            break
+                return player
         # the run is over: Jig (its fifth card) or a stop; the player of that card leads (pp. 95-96)
         if k == JIG:
             ws.ev[E.jigs] += 1
@@ -299,11 +315,75 @@ def play_deal(cfg, ws, dealer, seats):
             ws.ev[E.jig_kept] += 1
         leader = player
 
-    # "Out": a counter for every card left from each player, and the pool (p. 96)
+
+@kernel(inline=True)
+def _go_out(cfg, ws, winner):
+    """Going out: a counter for every card left from each player, and the pool (p. 96)."""
     ws.won[winner] = 1
     ws.ev[E.pool_taken] += L.take(ws, POOL, winner, R_POOL)
-    ws.ev[E.cards_paid] += S.pay_for_cards(ws, winner, n, -1, 1, R_CARDS)
-    return (dealer + 1) % n
+    ws.ev[E.cards_paid] += S.pay_for_cards(ws, winner, cfg[0][P.players], -1, 1, R_CARDS)
+
+
+@kernel
+def _resume(cfg, ws, seats):
+    """Play on after a rollout seat's decision (``_run``, not inlined: decisions are rare)."""
+    return _run(cfg, ws, seats)
+
+
+@kernel
+def decide(cfg, ws, seats):
+    """The lead of ``rollout:K`` (sim.games._stops): every card of his hand, each played out on K deals of the
+    other hands consistent with what he knows (every unplayed card is in some hand), book for everyone after."""
+    n = cfg[0][P.players]
+    r = ws.roll
+    p = ws.turn[S.T_LEADER]
+    h = ws.hand[p]
+    world = view(ws, S.WORLD)
+    sim = view(ws, S.SIM)
+    book = (r.book, seats[1])
+    S.begin_decision(r, p, h)
+    for _ in range(S.samples(seats[1][p])):
+        S.copy_state(r, S.REAL, S.WORLD)
+        S.sample_hands(world, n, r.known, ws.seat_rng[p], r.cards)
+        m = h
+        while m != 0:
+            x = np.int64(ctz(m))
+            m &= m - np.uint64(1)
+            S.copy_state(r, S.WORLD, S.SIM)
+            sim.turn[S.T_CHOICE] = x
+            _go_out(cfg, sim, _resume(cfg, sim, book))
+            r.score[x] += sim.net[p]
+    return S.best_choice(r.score, h, jig_lead(h, ws.masks[S.LIVE], True))
+
+
+@kernel(inline=True)
+def begin_play(cfg, ws, dealer):
+    """The deal up to its first lead: the pool, the cards, the elder hand to play first (p. 95)."""
+    prm, dmap, tabs = cfg
+    n = prm[P.players]
+    L.begin_deal(ws, n)
+    ante = prm[P.pool_ante]
+    if ante > 0:  # "by each player contributing to it equally, by calling upon the dealer to pay in" (p. 96)
+        for s in range(n):
+            if s == dealer or prm[P.pool_payer] != DEALER_ANTES:
+                L.pay(ws, s, L.BOARD, ante, R_ANTE, POOL)
+    S.deal_ws(ws, dmap, tabs, dealer, n)
+    S.begin_turns(ws.turn, (dealer + 1) % n, dealer)
+
+
+@kernel
+def play_deal(cfg, ws, dealer, seats):
+    """Play one deal of Jig on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
+
+    ``ws.board`` (the pool) is carried in and out; ``ws.net``, ``ws.won`` and ``ws.ev`` are this deal's.
+    """
+    begin_play(cfg, ws, dealer)
+    winner = _run(cfg, ws, seats)  # inlined: a call passes every array of the workspace
+    while winner < 0:  # a rollout seat's decision
+        ws.turn[S.T_CHOICE] = decide(cfg, ws, seats)
+        winner = _resume(cfg, ws, seats)
+    _go_out(cfg, ws, winner)
+    return (dealer + 1) % cfg[0][P.players]
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from numba import njit
 
 from sim import cards as C
 from sim import rng
+from sim._bits import ctz
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games import _stops as S
@@ -93,14 +94,15 @@ VARIANTS: dict[str, dict] = {
     "modern": {"layout": "random", "identical_card": True, "lead_lowest": True, "kitty": 1},
 }
 
-STRATEGIES: dict[str, int] = {"book": S.BOOK, "lowest": S.LOWEST, "random": S.RANDOM}
+STRATEGIES: dict[str, int] = {"book": S.BOOK, "lowest": S.LOWEST, "random": S.RANDOM, "rollout": S.ROLLOUT}
 DEFAULT_STRATEGY = "book"
-STRATEGY_PARAMS: dict[str, tuple[float, float]] = {}
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"rollout": (1.0, float(S.MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "book": "remembers the cards played and sees the layout, so knows its stops (the cards below the layout are "
     "stops); plays them out or leads up to them (Pope Joan, pp. 83-84)",
     "lowest": "leads its lowest card and remembers nothing",
     "random": "leads a uniformly random card (from its own random stream)",
+    "rollout": S.ROLLOUT_HELP,
 }
 
 EVENTS: tuple[str, ...] = (
@@ -159,14 +161,15 @@ def kernel_config(r) -> tuple:
 
 
 class Workspace(NamedTuple):
-    """Per-thread arrays (made once per block of sessions, never per deal)."""
+    """Per-thread arrays (made once per block of sessions, never per deal). The deal's state arrays are views of
+    row REAL of ``roll`` (sim.games._stops.Scratch), so ``view`` gives a workspace over a rollout's row."""
 
     deck: np.ndarray  # int8[52], the shuffled 48-card pack, then the layout's cards (ace, king, queen, knave)
     dealt: np.ndarray  # int8[52], the cards dealt, in order
     lay: np.ndarray  # int64[8], the layout's positions (ace, king, queen, knave), then the positions that win them
     holder: np.ndarray  # int8[64], who holds each position (sim.games._stops)
     hand: np.ndarray  # uint64[10], each seat's cards
-    masks: np.ndarray  # uint64[2], live and spare cards
+    masks: np.ndarray  # uint64[3], live and spare cards
     deck_rng: np.ndarray  # uint64[4], the session's deck stream
     lay_rng: np.ndarray  # uint64[4], the session's random-layout stream
     seat_rng: np.ndarray  # uint64[10, 4], each seat's strategy stream
@@ -178,29 +181,45 @@ class Workspace(NamedTuple):
     tr_actions: np.ndarray  # int64[k, 4]: seat, card, stop, won a layout card (sim.games._stops TR_*)
     tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
     tr_count: np.ndarray  # int64[2]: actions, payments recorded
+    turn: np.ndarray  # int64[TURN], where play stands (sim.games._stops T_*)
+    roll: S.Scratch  # the state in rows REAL, WORLD, SIM (``lay`` is its ``extra``), and the rollout's arrays
 
 
 @njit(cache=True)
 def new_workspace(cfg, trace_rows):
+    r = S.new_scratch(5, len(EVENTS), 8)
     return Workspace(
         np.empty(52, dtype=np.int8),
         np.empty(52, dtype=np.int8),
-        np.zeros(8, dtype=np.int64),
-        np.empty(64, dtype=np.int8),
-        np.zeros(MAX_SEATS, dtype=np.uint64),
-        np.zeros(2, dtype=np.uint64),
+        r.extra[S.REAL],
+        r.holder[S.REAL],
+        r.hand[S.REAL],
+        r.masks[S.REAL],
         np.empty(4, dtype=np.uint64),
         np.empty(4, dtype=np.uint64),
         np.empty((MAX_SEATS, 4), dtype=np.uint64),
-        np.zeros(5, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(len(EVENTS), dtype=np.int64),
-        np.zeros(1, dtype=np.bool_),
+        r.board[S.REAL],
+        r.net[S.REAL],
+        r.won[S.REAL],
+        r.ev[S.REAL],
+        r.tracing[S.REAL],
         np.zeros((trace_rows, 4), dtype=np.int64),
         np.zeros((trace_rows, 5), dtype=np.int64),
         np.zeros(2, dtype=np.int64),
+        r.turn[S.REAL],
+        r,
     )
+
+
+@kernel
+def view(ws, row):
+    """The workspace over row ``row`` of the scratch (never traced)."""
+    r = ws.roll
+    return Workspace(
+        ws.deck, ws.dealt, r.extra[row], r.holder[row], r.hand[row], r.masks[row], ws.deck_rng, ws.lay_rng,
+        ws.seat_rng, r.board[row], r.net[row], r.won[row], r.ev[row], r.tracing[row], ws.tr_actions, ws.tr_pays,
+        ws.tr_count, r.turn[row], r,
+    )  # fmt: skip
 
 
 @kernel
@@ -335,14 +354,33 @@ def _stake(prm, ws, dealer):
 
 
 @kernel
-def _play_out(cfg, ws, dealer, seats, wins):
-    """Lead, follow and stop until a player is out; returns him."""
+def _wins(ws):
+    """The cards that win the layout's stakes, as a mask."""
+    wins = np.uint64(0)
+    for k in range(4):
+        wins |= S.bit(ws.lay[4 + k])
+    return wins
+
+
+@kernel(inline=True)
+def _run(cfg, ws, seats):
+    """Lead, follow and stop from where ``ws.turn`` stands until a player is out (returns him), or until a
+    rollout seat is to lead (returns -1; its lead goes in ``ws.turn[T_CHOICE]`` and ``_run`` goes on from there)."""
     prm = cfg[0]
     policies = seats[0]
     lead_lowest = prm[P.lead_lowest] != 0
-    leader = (dealer + 1) % prm[P.players]  # "play proceeds as in [Spin]": the elder hand leads (p. 88)
+    wins = _wins(ws)
+    t = ws.turn
+    leader = t[S.T_LEADER]
     while True:
-        last = _choose_lead(ws, leader, policies[leader], lead_lowest)
+        last = t[S.T_CHOICE]
+        if last >= 0:
+            t[S.T_CHOICE] = -1
+        elif policies[leader] == S.ROLLOUT:
+            t[S.T_LEADER] = leader
+            return np.int64(-1)
+        else:
+            last = _choose_lead(ws, leader, policies[leader], lead_lowest)
         player = leader
         _play(cfg, ws, last, player, wins)
         if ws.hand[player] == 0:
@@ -361,28 +399,78 @@ def _play_out(cfg, ws, dealer, seats, wins):
         leader = player
 
 
+@kernel(inline=True)
+def _go_out(cfg, ws, winner):
+    """Going out (p. 90): a stake per card from each other player; the kitty, if any."""
+    ws.won[winner] = 1
+    ws.ev[E.kitty_taken] += L.take(ws, KITTY, winner, R_KITTY)
+    ws.ev[E.cards_paid] += S.pay_for_cards(ws, winner, cfg[0][P.players], -1, 1, R_CARDS)
+    ws.ev[E.stakes_carried] += ws.board[0] + ws.board[1] + ws.board[2] + ws.board[3]
+
+
+@kernel
+def _resume(cfg, ws, seats):
+    """Play on after a rollout seat's decision (``_run``, not inlined: decisions are rare)."""
+    return _run(cfg, ws, seats)
+
+
+@kernel
+def decide(cfg, ws, seats):
+    """The lead of ``rollout:K`` (sim.games._stops): every card it may lead, each played out on K deals of the
+    other hands consistent with what it knows (every card not played nor laid out is in some hand), book for
+    everyone after."""
+    prm = cfg[0]
+    r = ws.roll
+    p = ws.turn[S.T_LEADER]
+    h = ws.hand[p]
+    lead_lowest = prm[P.lead_lowest] != 0
+    cands = S.lowest_per_suit(h) if lead_lowest else h
+    world = view(ws, S.WORLD)
+    sim = view(ws, S.SIM)
+    book = (r.book, seats[1])
+    S.begin_decision(r, p, h)
+    for _ in range(S.samples(seats[1][p])):
+        S.copy_state(r, S.REAL, S.WORLD)
+        S.sample_hands(world, prm[P.players], r.known, ws.seat_rng[p], r.cards)
+        m = cands
+        while m != 0:
+            x = np.int64(ctz(m))
+            m &= m - np.uint64(1)
+            S.copy_state(r, S.WORLD, S.SIM)
+            sim.turn[S.T_CHOICE] = x
+            _go_out(cfg, sim, _resume(cfg, sim, book))
+            r.score[x] += sim.net[p]
+    return S.best_choice(r.score, cands, _choose_lead(ws, p, S.BOOK, lead_lowest))
+
+
+@kernel(inline=True)
+def begin_play(cfg, ws, dealer):
+    """The deal up to its first lead: the stakes, the layout, the cards, the elder hand to lead."""
+    prm, dmap, tabs = cfg
+    n = prm[P.players]
+    L.begin_deal(ws, n)
+    _stake(prm, ws, dealer)
+    _lay_out(prm, ws)
+    S.deal(ws.dealt, dmap, tabs, dealer, n, ws.holder, ws.hand, ws.masks)
+    if prm[P.identical_card] == 0:
+        for k in range(4):
+            ws.holder[ws.lay[k]] = S.LAYOUT
+    # "play proceeds as in [Spin]": the elder hand leads (p. 88)
+    S.begin_turns(ws.turn, (dealer + 1) % n, dealer)
+
+
 @kernel
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal of Newmarket on ``ws.deck`` (the shuffled pack and the layout) with ``dealer`` dealing;
     returns the next dealer. ``ws.board`` (the layout's stakes, the kitty) is carried in and out; ``ws.net``,
     ``ws.won`` and ``ws.ev`` are this deal's."""
-    prm, dmap, tabs = cfg
-    n = prm[P.players]
-    L.begin_deal(ws, n)
-    _stake(prm, ws, dealer)
-    wins = _lay_out(prm, ws)
-    S.deal(ws.dealt, dmap, tabs, dealer, n, ws.holder, ws.hand, ws.masks)
-    if prm[P.identical_card] == 0:
-        for k in range(4):
-            ws.holder[ws.lay[k]] = S.LAYOUT
-    winner = _play_out(cfg, ws, dealer, seats, wins)
-
-    # going out (p. 90): a stake per card from each other player; the kitty, if any
-    ws.won[winner] = 1
-    ws.ev[E.kitty_taken] += L.take(ws, KITTY, winner, R_KITTY)
-    ws.ev[E.cards_paid] += S.pay_for_cards(ws, winner, n, -1, 1, R_CARDS)
-    ws.ev[E.stakes_carried] += ws.board[0] + ws.board[1] + ws.board[2] + ws.board[3]
-    return (dealer + 1) % n
+    begin_play(cfg, ws, dealer)
+    winner = _run(cfg, ws, seats)  # inlined: a call passes every array of the workspace
+    while winner < 0:  # a rollout seat's decision
+        ws.turn[S.T_CHOICE] = decide(cfg, ws, seats)
+        winner = _resume(cfg, ws, seats)
+    _go_out(cfg, ws, winner)
+    return (dealer + 1) % cfg[0][P.players]
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from numba import njit
 
 from sim import cards as C
 from sim import rng
+from sim._bits import ctz
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games import _stops as S
@@ -45,14 +46,7 @@ RULEBOOK = RuleBook(
     TITLE,
     (
         Rule("players", 4, "p. 87", "number of players, 3 to 8", lo=PLAYERS[0], hi=PLAYERS[1]),
-        Rule(
-            "spin_stake",
-            3,
-            "p. 87",
-            "counters each other player pays the player of Spin (AD)",
-            lo=0,
-            hi=MAX_STAKE,
-        ),
+        Rule("spin_stake", 3, "p. 87", "counters each other player pays the player of Spin (AD)", lo=0, hi=MAX_STAKE),
         Rule("king_stake", 1, "p. 87", "counters each other player pays the player of a king", lo=0, hi=MAX_STAKE),
         Rule(
             "spin_penalty",
@@ -92,15 +86,16 @@ VARIANTS: dict[str, dict] = {
     "spin-with-lead": {"spin_with_lead": True},
 }
 
-STRATEGIES: dict[str, int] = {"book": S.BOOK, "lowest": S.LOWEST, "random": S.RANDOM}
+STRATEGIES: dict[str, int] = {"book": S.BOOK, "lowest": S.LOWEST, "random": S.RANDOM, "rollout": S.ROLLOUT}
 DEFAULT_STRATEGY = "book"
-STRATEGY_PARAMS: dict[str, tuple[float, float]] = {}
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"rollout": (1.0, float(S.MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "book": "remembers the cards played, so knows its stops; plays out known stops or leads up to them "
     "(pp. 83-84); plays Spin at the first chance: with the last of its cards in a run, or leads it when its "
     "lead would not keep the lead anyway",
     "lowest": "leads its lowest card, remembers nothing; plays Spin with the first run of its own it can",
     "random": "leads a uniformly random card; at each chance plays Spin on the toss of a coin",
+    "rollout": S.ROLLOUT_HELP + "; also whether to play Spin at each chance",
 }
 
 EVENTS: tuple[str, ...] = (
@@ -165,14 +160,16 @@ def kernel_config(r) -> tuple:
 
 
 class Workspace(NamedTuple):
-    """Per-thread arrays (made once per block of sessions, never per deal)."""
+    """Per-thread arrays (made once per block of sessions, never per deal). The deal's state arrays are views of
+    row REAL of ``roll`` (sim.games._stops.Scratch), so ``view`` gives a workspace over a rollout's row."""
 
     deck: np.ndarray  # int8[52], the cards in the order dealt (50 used)
     holder: np.ndarray  # int8[64], who holds each position (sim.games._stops)
     hand: np.ndarray  # uint64[10], each seat's cards
-    masks: np.ndarray  # uint64[2], live and spare cards
+    masks: np.ndarray  # uint64[3], live and spare cards
     pair: np.ndarray  # int64[2], the seat that can still declare Matrimony / Intrigue this deal, -1 none
     state: np.ndarray  # int64[2], carried between deals: the last deal's winner (-1 none); this deal's exempt seat
+    shown: np.ndarray  # int64[2], who declared (showed) Matrimony / Intrigue this deal; -2 gone undeclared, -1 not
     deck_rng: np.ndarray  # uint64[4], the session's deck stream
     seat_rng: np.ndarray  # uint64[10, 4], each seat's strategy stream
     board: np.ndarray  # int64[3], the pool's three chances
@@ -183,28 +180,45 @@ class Workspace(NamedTuple):
     tr_actions: np.ndarray  # int64[k, 4]: seat, card, stop, Spin-with-a-card (sim.games._stops TR_*)
     tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
     tr_count: np.ndarray  # int64[2]: actions, payments recorded
+    turn: np.ndarray  # int64[TURN], where play stands (sim.games._stops T_*)
+    roll: S.Scratch  # the state in rows REAL, WORLD, SIM (pair, state, shown are its ``extra``), the rollout's
 
 
 @njit(cache=True)
 def new_workspace(cfg, trace_rows):
+    r = S.new_scratch(3, len(EVENTS), 6)
     return Workspace(
         np.empty(52, dtype=np.int8),
-        np.empty(64, dtype=np.int8),
-        np.zeros(MAX_SEATS, dtype=np.uint64),
-        np.zeros(2, dtype=np.uint64),
-        np.full(2, -1, dtype=np.int64),
-        np.full(2, -1, dtype=np.int64),
+        r.holder[S.REAL],
+        r.hand[S.REAL],
+        r.masks[S.REAL],
+        r.extra[S.REAL, 0:2],
+        r.extra[S.REAL, 2:4],
+        r.extra[S.REAL, 4:6],
         np.empty(4, dtype=np.uint64),
         np.empty((MAX_SEATS, 4), dtype=np.uint64),
-        np.zeros(3, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(len(EVENTS), dtype=np.int64),
-        np.zeros(1, dtype=np.bool_),
+        r.board[S.REAL],
+        r.net[S.REAL],
+        r.won[S.REAL],
+        r.ev[S.REAL],
+        r.tracing[S.REAL],
         np.zeros((trace_rows, 4), dtype=np.int64),
         np.zeros((trace_rows, 5), dtype=np.int64),
         np.zeros(2, dtype=np.int64),
+        r.turn[S.REAL],
+        r,
     )
+
+
+@kernel
+def view(ws, row):
+    """The workspace over row ``row`` of the scratch (never traced)."""
+    r = ws.roll
+    return Workspace(
+        ws.deck, r.holder[row], r.hand[row], r.masks[row], r.extra[row, 0:2], r.extra[row, 2:4],
+        r.extra[row, 4:6], ws.deck_rng, ws.seat_rng, r.board[row], r.net[row], r.won[row], r.ev[row],
+        r.tracing[row], ws.tr_actions, ws.tr_pays, ws.tr_count, r.turn[row], r,
+    )  # fmt: skip
 
 
 @kernel
@@ -277,8 +291,11 @@ def _declare(prm, ws, stopper):
                 pool = MATRIMONY if ws.board[MATRIMONY] >= ws.board[INTRIGUE] else INTRIGUE
                 pair[0] = -1
                 pair[1] = -1
+                ws.shown[0] = -2
+                ws.shown[1] = -2
             else:
                 pair[k] = -1
+            ws.shown[0 if pool == MATRIMONY else 1] = stopper  # he shows the pair's cards
             ws.ev[E.matrimony_won if pool == MATRIMONY else E.intrigue_won] += 1
             L.take(ws, pool, stopper, R_MATRIMONY if pool == MATRIMONY else R_INTRIGUE)
             if pair[0] < 0 and pair[1] < 0:
@@ -343,30 +360,67 @@ def _ante(prm, ws, dealer):
     L.pay(ws, dealer, L.BOARD, 1, R_INT_STAKE, INTRIGUE)
 
 
+PH_WITH_LEAD = 1  # ws.turn's phase: Spin's holder may play it with his lead (spin_with_lead)
+PH_ATTACH = 2  # ... or with the last card of his own run in sequence
+
+
 @kernel
-def _play_out(cfg, ws, dealer, seats):
-    """Lead, follow, stop and Spin until a player is out (p. 88); returns him."""
+def _pause(t, phase, leader, player, last):
+    """Hand a decision of ``player`` (a rollout seat) back to the caller: returns -1."""
+    t[S.T_PHASE] = phase
+    t[S.T_LEADER] = leader
+    t[S.T_PLAYER] = player
+    t[S.T_LAST] = last
+    return np.int64(-1)
+
+
+@kernel(inline=True)
+def _run(cfg, ws, seats):
+    """Lead, follow, stop and Spin from where ``ws.turn`` stands until a player is out (p. 88; returns him), or
+    until a rollout seat must decide (returns -1; its choice goes in ``ws.turn[T_CHOICE]``, and ``_run`` goes on
+    from there)."""
     prm = cfg[0]
     policies = seats[0]
     with_lead = prm[P.spin_with_lead] != 0
-    leader = (dealer + 1) % prm[P.players]  # the elder hand leads (p. 88)
+    t = ws.turn
+    phase = t[S.T_PHASE]
+    leader = t[S.T_LEADER]
+    player = t[S.T_PLAYER]
+    last = t[S.T_LAST]
+    choice = t[S.T_CHOICE]
+    t[S.T_CHOICE] = -1
     while True:
-        policy = policies[leader]
-        last = _choose_lead(ws, leader, policy, with_lead)
-        _play(cfg, ws, last, leader, 0)
-        player = leader
-        spun = False
         winner = -1
-        if ws.hand[leader] == 0:
-            winner = leader
-        elif (
-            with_lead
-            and ws.holder[SPIN_X] == leader
-            and (policy != S.BOOK or not S.has(ws.hand[leader], last + 1))
-            and _attach_now(policy, ws.seat_rng[leader])
-        ):
-            spun = True
-        else:
+        spun = False
+        if phase == S.PH_LEAD:
+            policy = policies[leader]
+            if choice >= 0:
+                last = choice
+                choice = -1
+            elif policy == S.ROLLOUT:
+                return _pause(t, S.PH_LEAD, leader, leader, -1)
+            else:
+                last = _choose_lead(ws, leader, policy, with_lead)
+            _play(cfg, ws, last, leader, 0)
+            player = leader
+            if ws.hand[leader] == 0:
+                winner = leader
+            elif with_lead and ws.holder[SPIN_X] == leader:
+                phase = PH_WITH_LEAD
+        if winner < 0 and phase != S.PH_LEAD:  # Spin's holder has a chance to play it with ``last``
+            policy = policies[player]
+            if choice >= 0:
+                spun = choice == 1
+                choice = -1
+            elif policy == S.ROLLOUT:
+                return _pause(t, phase, leader, player, last)
+            elif phase == PH_WITH_LEAD:
+                spun = (policy != S.BOOK or not S.has(ws.hand[player], last + 1)) and _attach_now(
+                    policy, ws.seat_rng[player]
+                )
+            else:
+                spun = _attach_now(policy, ws.seat_rng[player])
+        if winner < 0 and not spun:
             while True:
                 h = S.next_holder(ws.holder, last)
                 if h < 0:
@@ -378,13 +432,13 @@ def _play_out(cfg, ws, dealer, seats):
                     winner = h
                     break
                 # Spin goes with the last card of the holder's own run in sequence: that card becomes a stop
-                if (
-                    ws.holder[SPIN_X] == h
-                    and not S.has(ws.hand[h], last + 1)
-                    and _attach_now(policies[h], ws.seat_rng[h])
-                ):
-                    spun = True
-                    break
+                if ws.holder[SPIN_X] == h and not S.has(ws.hand[h], last + 1):
+                    if policies[h] == S.ROLLOUT:
+                        return _pause(t, PH_ATTACH, leader, h, last)
+                    if _attach_now(policies[h], ws.seat_rng[h]):
+                        spun = True
+                        break
+        phase = S.PH_LEAD
         if spun:
             _play(cfg, ws, SPIN_X, player, 1)
             ws.ev[E.spin_with_card] += 1
@@ -402,13 +456,84 @@ def _play_out(cfg, ws, dealer, seats):
         leader = player
 
 
-@kernel
-def play_deal(cfg, ws, dealer, seats):
-    """Play one deal of Spin on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
+@kernel(inline=True)
+def _go_out(cfg, ws, winner):
+    """Going out (p. 88): Game, and a stake per card from each other player; double from Spin's holder."""
+    prm = cfg[0]
+    ws.won[winner] = 1
+    ws.ev[E.game_taken] += L.take(ws, GAME, winner, R_GAME)
+    spin_holder = np.int64(ws.holder[SPIN_X])
+    if spin_holder >= 0:
+        ws.ev[E.spin_unplayed] += 1
+        ws.ev[E.spin_penalty_paid] += prm[P.spin_penalty] * S.count(ws.hand[spin_holder])
+    S.pay_for_cards(ws, winner, prm[P.players], spin_holder, prm[P.spin_penalty], R_CARDS)
+    ws.ev[E.board_carried] += ws.board[GAME] + ws.board[MATRIMONY] + ws.board[INTRIGUE]
+    ws.state[0] = winner
 
-    ``ws.board`` (the pool) and ``ws.state[0]`` (the last deal's winner) are carried in and out; ``ws.net``,
-    ``ws.won`` and ``ws.ev`` are this deal's.
-    """
+
+@kernel
+def _sample(ws, world, n, p):
+    """A deal of the cards ``p`` cannot place into ``world``: a declared pair's cards stay with its declarer, and
+    Matrimony and Intrigue can be declared by whoever now holds both, unless already settled."""
+    r = ws.roll
+    for k in range(2):
+        s = ws.shown[k]
+        if s >= 0:  # the pair is (a, a - 1): KD QD, QD JD
+            a = KD_X if k == 0 else QD_X
+            r.known[s] |= (S.bit(a) | S.bit(a - 1)) & ws.hand[s]
+    S.copy_state(r, S.REAL, S.WORLD)
+    S.sample_hands(world, n, r.known, ws.seat_rng[p], r.cards)
+    for k in range(2):
+        a = KD_X if k == 0 else QD_X
+        h = world.holder[a]
+        world.pair[k] = h if h >= 0 and world.holder[a - 1] == h and world.shown[k] == -1 else -1
+
+
+@kernel
+def _resume(cfg, ws, seats):
+    """Play on after a rollout seat's decision (``_run``, not inlined: decisions are rare)."""
+    return _run(cfg, ws, seats)
+
+
+@kernel
+def decide(cfg, ws, seats):
+    """The choice of ``rollout:K`` (sim.games._stops) at the decision ``ws.turn`` stands at: a lead (every card of
+    his hand), or whether to play Spin now; each played out on K deals of the other hands consistent with what
+    he knows, book for everyone after."""
+    prm = cfg[0]
+    n = prm[P.players]
+    r = ws.roll
+    t = ws.turn
+    p = t[S.T_PLAYER]
+    h = ws.hand[p]
+    if t[S.T_PHASE] == S.PH_LEAD:
+        cands = h
+        pref = _choose_lead(ws, p, S.BOOK, prm[P.spin_with_lead] != 0)
+    else:
+        cands = np.uint64(3)  # 0: not now, 1: Spin now
+        pref = 1
+        if t[S.T_PHASE] == PH_WITH_LEAD and S.has(h, t[S.T_LAST] + 1):
+            pref = 0
+    world = view(ws, S.WORLD)
+    sim = view(ws, S.SIM)
+    book = (r.book, seats[1])
+    S.begin_decision(r, p, h)
+    for _ in range(S.samples(seats[1][p])):
+        _sample(ws, world, n, p)
+        m = cands
+        while m != 0:
+            x = np.int64(ctz(m))
+            m &= m - np.uint64(1)
+            S.copy_state(r, S.WORLD, S.SIM)
+            sim.turn[S.T_CHOICE] = x
+            _go_out(cfg, sim, _resume(cfg, sim, book))
+            r.score[x] += sim.net[p]
+    return S.best_choice(r.score, cands, pref)
+
+
+@kernel(inline=True)
+def begin_play(cfg, ws, dealer):
+    """The deal up to its first lead: the pool, the cards, who can declare a pair, the elder hand to lead."""
     prm, dmap, tabs = cfg
     n = prm[P.players]
     L.begin_deal(ws, n)
@@ -416,19 +541,25 @@ def play_deal(cfg, ws, dealer, seats):
     S.deal_ws(ws, dmap, tabs, dealer, n)
     ws.pair[0] = ws.holder[KD_X] if ws.holder[KD_X] == ws.holder[QD_X] else -1
     ws.pair[1] = ws.holder[QD_X] if ws.holder[QD_X] == ws.holder[JD_X] else -1
-    winner = _play_out(cfg, ws, dealer, seats)
+    ws.shown[0] = -1
+    ws.shown[1] = -1
+    S.begin_turns(ws.turn, (dealer + 1) % n, dealer)  # the elder hand leads (p. 88)
 
-    # going out (p. 88): Game, and a stake per card from each other player; double from Spin's holder
-    ws.won[winner] = 1
-    ws.ev[E.game_taken] += L.take(ws, GAME, winner, R_GAME)
-    spin_holder = np.int64(ws.holder[SPIN_X])
-    if spin_holder >= 0:
-        ws.ev[E.spin_unplayed] += 1
-        ws.ev[E.spin_penalty_paid] += prm[P.spin_penalty] * S.count(ws.hand[spin_holder])
-    S.pay_for_cards(ws, winner, n, spin_holder, prm[P.spin_penalty], R_CARDS)
-    ws.ev[E.board_carried] += ws.board[GAME] + ws.board[MATRIMONY] + ws.board[INTRIGUE]
-    ws.state[0] = winner
-    return (dealer + 1) % n
+
+@kernel
+def play_deal(cfg, ws, dealer, seats):
+    """Play one deal of Spin on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
+
+    ``ws.board`` (the pool) and ``ws.state[0]`` (the last deal's winner) are carried in and out; ``ws.net``,
+    ``ws.won`` and ``ws.ev`` are this deal's.
+    """
+    begin_play(cfg, ws, dealer)
+    winner = _run(cfg, ws, seats)  # inlined: a call passes every array of the workspace
+    while winner < 0:  # a rollout seat's decision
+        ws.turn[S.T_CHOICE] = decide(cfg, ws, seats)
+        winner = _resume(cfg, ws, seats)
+    _go_out(cfg, ws, winner)
+    return (dealer + 1) % cfg[0][P.players]
 
 
 # ----------------------------------------------------------------------------------------------------------

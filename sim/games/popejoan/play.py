@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from sim import cards as C
+from sim._bits import ctz
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games import _stops as S
@@ -52,12 +53,13 @@ from sim.games.popejoan.rules import (
 
 
 class Workspace(NamedTuple):
-    """Per-thread arrays (made once per block of sessions, never per deal)."""
+    """Per-thread arrays (made once per block of sessions, never per deal). The deal's state arrays are views of
+    row REAL of ``roll`` (sim.games._stops.Scratch), so ``view`` gives a workspace over a rollout's row."""
 
     deck: np.ndarray  # int8[52], the cards in the order dealt (51 used)
     holder: np.ndarray  # int8[64], who holds each position (sim.games._stops)
     hand: np.ndarray  # uint64[10], each seat's cards
-    masks: np.ndarray  # uint64[2], live and spare cards
+    masks: np.ndarray  # uint64[3], live and spare cards, spare cards everyone can place
     who: np.ndarray  # int64[3], who played the K, Q, J of trumps this deal (-1: nobody yet)
     deck_rng: np.ndarray  # uint64[4], the session's deck stream
     seat_rng: np.ndarray  # uint64[10, 4], each seat's strategy stream
@@ -69,27 +71,42 @@ class Workspace(NamedTuple):
     tr_actions: np.ndarray  # int64[k, 4]: seat, card, stop, filler (sim.games._stops TR_*)
     tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
     tr_count: np.ndarray  # int64[2]: actions, payments recorded
+    turn: np.ndarray  # int64[TURN], where play stands (sim.games._stops T_*; T_AUX: the trump suit)
+    roll: S.Scratch  # the state in rows REAL, WORLD, SIM (``who`` is its ``extra``), and the rollout's arrays
 
 
 @njit(cache=True)
 def new_workspace(cfg, trace_rows):
+    r = S.new_scratch(8, len(EVENTS), 3)
     return Workspace(
         np.empty(52, dtype=np.int8),
-        np.empty(64, dtype=np.int8),
-        np.zeros(MAX_SEATS, dtype=np.uint64),
-        np.zeros(2, dtype=np.uint64),
-        np.full(3, -1, dtype=np.int64),
+        r.holder[S.REAL],
+        r.hand[S.REAL],
+        r.masks[S.REAL],
+        r.extra[S.REAL],
         np.empty(4, dtype=np.uint64),
         np.empty((MAX_SEATS, 4), dtype=np.uint64),
-        np.zeros(8, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(len(EVENTS), dtype=np.int64),
-        np.zeros(1, dtype=np.bool_),
+        r.board[S.REAL],
+        r.net[S.REAL],
+        r.won[S.REAL],
+        r.ev[S.REAL],
+        r.tracing[S.REAL],
         np.zeros((trace_rows, 4), dtype=np.int64),
         np.zeros((trace_rows, 5), dtype=np.int64),
         np.zeros(2, dtype=np.int64),
+        r.turn[S.REAL],
+        r,
     )
+
+
+@kernel
+def view(ws, row):
+    """The workspace over row ``row`` of the scratch (never traced)."""
+    r = ws.roll
+    return Workspace(
+        ws.deck, r.holder[row], r.hand[row], r.masks[row], r.extra[row], ws.deck_rng, ws.seat_rng, r.board[row],
+        r.net[row], r.won[row], r.ev[row], r.tracing[row], ws.tr_actions, ws.tr_pays, ws.tr_count, r.turn[row], r,
+    )  # fmt: skip
 
 
 @kernel
@@ -289,51 +306,135 @@ def _settle_chances(prm, ws, seat, r):
             ws.ev[TAKEN + comp] += 2 * half
 
 
+PH_FILL = 1  # ws.turn's phase when the holder of 9D may play it in lieu of the card after a stop (p. 87)
+
+
+@kernel
+def _pause(t, phase, leader, player, last):
+    """Hand a decision of ``player`` (a rollout seat) back to the caller: returns -1."""
+    t[S.T_PHASE] = phase
+    t[S.T_LEADER] = leader
+    t[S.T_PLAYER] = player
+    t[S.T_LAST] = last
+    return np.int64(-1)
+
+
 @kernel(inline=True)
-def _play_out(cfg, ws, dealer, seats, trumps):
-    """Lead, follow and stop until a player is out (p. 83); returns him.
+def _run(cfg, ws, seats):
+    """Lead, follow and stop from where ``ws.turn`` stands until a player is out (p. 83; returns him), or until a
+    rollout seat must decide (returns -1; its choice goes in ``ws.turn[T_CHOICE]`` and ``_run`` goes on from
+    there).
 
     One loop plays every card, so the payments of a play sit behind a single call: ``card`` is what is played,
     ``last`` where the run stands in its suit (they differ only when 9D stands in for a missing card).
     """
     prm, _, tabs = cfg
-    n = prm[P.players]
     policies = seats[0]
+    t = ws.turn
+    dealer = t[S.T_DEALER]
+    trumps = t[S.T_AUX]
     nine = np.int64(tabs[0, NINE_D])
     specials = _specials(nine, trumps, tabs)
-    leader = (dealer + 1) % n  # the elder hand leads (p. 83)
-    card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps)
-    last = card
-    player = leader
+    leader = t[S.T_LEADER]
+    last = t[S.T_LAST]
+    choice = t[S.T_CHOICE]
+    t[S.T_CHOICE] = -1
     filled = False
-    while True:
-        _play(cfg, ws, card, player, trumps, specials)
+    card = nine
+    player = leader
+    if t[S.T_PHASE] == PH_FILL:  # resumed on the Pope holder's choice after a stop by ``leader``
+        player = t[S.T_PLAYER]
+        filled = choice == 1
+        choice = -1
         if filled:
-            L.mark_last(ws, S.TR_FLAG, 1)
-        if ws.hand[player] == 0:
-            return player
-        h = S.next_holder(ws.holder, last)
-        filled = False
-        if h >= 0:
+            ws.ev[E.pope_filled] += 1
             last += 1
-            card = last
-            player = h
-            continue
-        ws.ev[E.stops] += 1
-        L.mark_last(ws, S.TR_STOP, 1)
-        if prm[P.pope_stop_filler] and (last & 15) < 12 and last != nine:
-            q = ws.holder[nine]
-            if q >= 0 and fills_with_pope(ws, q, policies[q]):
-                # 9D stands in for the missing card last + 1; the run goes on after it (p. 87)
-                ws.ev[E.pope_filled] += 1
-                player = np.int64(q)
-                card = nine
+    while True:
+        if not filled:
+            if choice >= 0:
+                card = choice
+                choice = -1
+            elif policies[leader] == S.ROLLOUT:
+                return _pause(t, S.PH_LEAD, leader, leader, -1)
+            else:
+                card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps)
+            last = card
+            player = leader
+        while True:
+            _play(cfg, ws, card, player, trumps, specials)
+            if filled:
+                L.mark_last(ws, S.TR_FLAG, 1)
+            if ws.hand[player] == 0:
+                return player
+            h = S.next_holder(ws.holder, last)
+            filled = False
+            if h >= 0:
                 last += 1
-                filled = True
+                card = last
+                player = h
                 continue
-        leader = player
-        card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps)
-        last = card
+            ws.ev[E.stops] += 1
+            L.mark_last(ws, S.TR_STOP, 1)
+            if ws.holder[last + 1] == S.SPARE:  # nobody followed: everyone now knows it lies in the spare hand
+                ws.masks[S.SEEN_SPARE] |= S.bit(last + 1)
+            if prm[P.pope_stop_filler] and (last & 15) < 12 and last != nine:
+                q = ws.holder[nine]
+                if q >= 0 and policies[q] == S.ROLLOUT:
+                    return _pause(t, PH_FILL, player, q, last)
+                if q >= 0 and fills_with_pope(ws, q, policies[q]):
+                    # 9D stands in for the missing card last + 1; the run goes on after it (p. 87)
+                    ws.ev[E.pope_filled] += 1
+                    player = np.int64(q)
+                    card = nine
+                    last += 1
+                    filled = True
+                    continue
+            leader = player
+            break
+
+
+@kernel
+def _resume(cfg, ws, seats):
+    """Play on after a rollout seat's decision (``_run``, not inlined: decisions are rare)."""
+    return _run(cfg, ws, seats)
+
+
+@kernel
+def decide(cfg, ws, seats):
+    """The choice of ``rollout:K`` (sim.games._stops) at the decision ``ws.turn`` stands at: a lead (every card
+    he may lead), or whether to play 9D in lieu of a stop; each played out on K deals of the unseen cards
+    consistent with what he knows (the spare hand's cards nobody followed, all of it for a dealer who sees it),
+    book for everyone after."""
+    prm = cfg[0]
+    r = ws.roll
+    t = ws.turn
+    p = t[S.T_PLAYER]
+    h = ws.hand[p]
+    if t[S.T_PHASE] == S.PH_LEAD:
+        cands = S.lowest_per_suit(h) if prm[P.lead_lowest] != 0 else h
+        pref = choose_lead(cfg, ws, p, S.BOOK, t[S.T_DEALER], t[S.T_AUX])
+    else:
+        cands = np.uint64(3)  # 0: no, 1: 9D in lieu of the stop
+        pref = 1
+    world = view(ws, S.WORLD)
+    sim = view(ws, S.SIM)
+    book = (r.book, seats[1])
+    S.begin_decision(r, p, h)
+    r.known[MAX_SEATS] = ws.masks[S.SEEN_SPARE]
+    if prm[P.dealer_sees_spare] != 0 and p == t[S.T_DEALER]:
+        r.known[MAX_SEATS] = ws.masks[S.SPARE_MASK]
+    for _ in range(S.samples(seats[1][p])):
+        S.copy_state(r, S.REAL, S.WORLD)
+        S.sample_hands(world, prm[P.players], r.known, ws.seat_rng[p], r.cards)
+        m = cands
+        while m != 0:
+            x = np.int64(ctz(m))
+            m &= m - np.uint64(1)
+            S.copy_state(r, S.WORLD, S.SIM)
+            sim.turn[S.T_CHOICE] = x
+            _go_out(cfg, sim, _resume(cfg, sim, book), sim.turn[S.T_TURNUP])
+            r.score[x] += sim.net[p]
+    return S.best_choice(r.score, cands, pref)
 
 
 @kernel(inline=True)
@@ -364,12 +465,9 @@ def _go_out(cfg, ws, winner, turnup):
 
 
 @kernel(inline=True)
-def play_deal(cfg, ws, dealer, seats):
-    """Play one deal of Pope Joan on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
-
-    ``ws.board`` (the eight compartments) is carried in and out; ``ws.net``, ``ws.won`` and ``ws.ev`` are this
-    deal's.
-    """
+def begin_play(cfg, ws, dealer):
+    """The deal up to its first lead: the dressing, the cards, the turn-up's payments, the elder hand to lead.
+    Returns the dealer when a 9D turn-up has already won him the deal (p. 86), else -1."""
     prm, dmap, tabs = cfg
     n = prm[P.players]
     L.begin_deal(ws, n)
@@ -377,10 +475,25 @@ def play_deal(cfg, ws, dealer, seats):
         ws.who[k] = -1
     _dress(prm, ws, dealer)
     turnup = S.deal_ws(ws, dmap, tabs, dealer, n)
-    trumps = turnup >> 4
-    winner = _turn_up(cfg, ws, dealer, turnup)
+    S.begin_turns(ws.turn, (dealer + 1) % n, dealer)  # the elder hand leads (p. 83)
+    ws.turn[S.T_AUX] = turnup >> 4  # trumps
+    ws.turn[S.T_TURNUP] = turnup
+    return _turn_up(cfg, ws, dealer, turnup)
+
+
+@kernel(inline=True)
+def play_deal(cfg, ws, dealer, seats):
+    """Play one deal of Pope Joan on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
+
+    ``ws.board`` (the eight compartments) is carried in and out; ``ws.net``, ``ws.won`` and ``ws.ev`` are this
+    deal's.
+    """
+    winner = begin_play(cfg, ws, dealer)
     if winner < 0:
-        winner = _play_out(cfg, ws, dealer, seats, trumps)
-    _go_out(cfg, ws, winner, turnup)
+        winner = _run(cfg, ws, seats)  # inlined: a call passes every array of the workspace
+        while winner < 0:  # a rollout seat's decision
+            ws.turn[S.T_CHOICE] = decide(cfg, ws, seats)
+            winner = _resume(cfg, ws, seats)
+    _go_out(cfg, ws, winner, ws.turn[S.T_TURNUP])
     ws.won[winner] = 1
-    return (dealer + 1) % n
+    return (dealer + 1) % cfg[0][P.players]

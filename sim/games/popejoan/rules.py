@@ -126,10 +126,11 @@ STRATEGIES: dict[str, int] = {
     "lowest": S.LOWEST,
     "random": S.RANDOM,
     "book-no-stops": NO_STOPS,
+    "rollout": S.ROLLOUT,
 }
 RULE_LEFT_OUT: dict[str, str] = {"book-no-stops": "book"}  # strategies that are another with one rule left out
 DEFAULT_STRATEGY = "book"
-STRATEGY_PARAMS: dict[str, tuple[float, float]] = {}
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"rollout": (1.0, float(S.MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "book": "remembers the cards played, so knows its stops; leads 9D and the trump ace at once; plays out known "
     "stops or leads up to them; leads a trump honour early when the board makes it worth 4 or more (pp. 83-84)",
@@ -137,6 +138,7 @@ STRATEGY_HELP: dict[str, str] = {
     "lowest": "leads its lowest card and remembers nothing",
     "random": "leads a uniformly random card (from its own random stream)",
     "book-no-stops": "as book, but does not play out or lead up to its known stops (p. 83's rule left out)",
+    "rollout": S.ROLLOUT_HELP + "; also whether to play 9D in lieu of a stop (pope-stop-filler)",
 }
 
 EVENTS: tuple[str, ...] = (
