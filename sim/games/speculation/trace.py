@@ -141,8 +141,8 @@ def describe_trace(run: TracedDeal) -> dict:
     if run.deal is None and sorted(in_use) != sorted(pack.tolist()):
         raise ValueError(f"--deck must be the whole {size}-card pack for pack={r.pack}")
     rows = ws.tr_actions[: int(ws.tr_count[0])]
-    hands: list[list[str]] = [[] for _ in range(n)]
-    spare: list[str] = []
+    hands: list[list[str | None]] = [[] for _ in range(n)]
+    spare: list[str | None] = []
     for a in rows:
         if ROW_KINDS[a[A_KIND]] == "hand":
             cards = [_card(x) for x in (a[A_CARD], a[A_CARD2], a[A_CARD3])]
