@@ -21,8 +21,8 @@ CASES = {2: (["0=book"], "net:0-net:1"), 3: (["0=book"], "net:0"), 4: (["0=book"
 GAIN = "book minus greedy (points per deal)"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         book_seats, points = CASES[players]

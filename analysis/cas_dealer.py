@@ -13,15 +13,15 @@ CLAIM = Claim(
     "able to pair or combine any of the exposed cards taking all the remaining cards off the table, and scoring one "
     "point for thus \"sweeping the board,\" as it is termed.",
     "the count per deal of the dealer (or the dealer's side) minus the elder hand (or his side; with three players "
-    "each other player), and the share of deals in which each takes the remainder, every seat playing the book",
+    "each other player), and the share of deals in which each takes the remainder, all seats the play",
 )  # fmt: skip
 
 NAMES = ["deals", "raw_dealer", "raw_elder", "raw_2nd", "rest_dealer", "rest_elder", "rest_2nd"]
 EDGE = "dealer minus other (points per deal)"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         spec = runner.make_spec("cassino", n=n, seed=seed, players=players)

@@ -18,8 +18,8 @@ MORE = "32 minus 52 (deals per game)"
 FEWER = "52 minus 32 (plays per game)"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         specs = [

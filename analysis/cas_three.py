@@ -14,7 +14,7 @@ CLAIM = Claim(
     "and subtract them from the highest. In such a case, if the two lower numbers together either amount to or "
     "exceed the higher, then neither party scores. This method will not be found desirable in actual play, as it "
     "leads to so many hands resulting in a negative score.",
-    "three players, book strategy, every deal counted three ways on the same deals: the share of deals in which "
+    "three players, all seats the play, every deal counted three ways on the same deals: the share of deals in which "
     "nobody scores counting own points, with the lowest scoring nothing, and with the two lowest combined against "
     "the highest (and the share in which they exceed it); and the deals a game to 11 lasts under each scoring",
 )  # fmt: skip
@@ -29,8 +29,8 @@ SHARE = "deals nobody scores"
 RARE = 0.05  # the reports' threshold for "rare / few"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
     specs = [runner.make_spec("cassino", n=n, seed=seed, players=3, rules=r) for _, r, _ in METHODS]
     m = sessions(study, specs, NAMES, lambda m: half_width(ratio(m, "0:nobody_combine", "0:deals")) * 10)
     negative, neg_se = ratio(m, "0:negative_combine", "0:deals")

@@ -14,8 +14,8 @@ CLAIM = Claim(
 )  # fmt: skip
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         res = study.run("commerce", "standard", players)

@@ -17,8 +17,8 @@ CLAIM = Claim(
 ARMS = ["standard", "dealer-penalty-all", "dealer-penalty-better"]
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         c = study.compare("commerce", ARMS, players, precise="all")

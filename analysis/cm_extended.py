@@ -16,8 +16,8 @@ CLAIM = Claim(
 TURNS = ("trades", "barters", "exchanges")
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         c = study.compare("commerce", ["standard", "extended"], players, precise="all")

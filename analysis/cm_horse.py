@@ -21,8 +21,8 @@ SIXTHS = 6  # Pool Commerce counts money in sixths of a stake
 CAP = 1_000_000  # whole pool games per count
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         c = study.compare("commerce", ARMS, players, n=min(n, CAP))

@@ -19,8 +19,8 @@ CLASSES = ["tricon", "sequence", "flush", "pair", "point"]
 PLAYERS = (3, 4, 6)  # three counts keep the run to 18 configurations
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         c = study.compare("commerce", [a for v in VARIANTS for a in (v, f"{v}+0=random")], players)

@@ -18,8 +18,8 @@ CLAIM = Claim(
 ARMS = ["standard", "standard+0=random", "old", "old+0=random"]
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         c = study.compare("commerce", ARMS, players)

@@ -28,8 +28,8 @@ def quantile(probs: list[float], q: float) -> str:
     return f"{len(probs) - 1}+"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         res = study.run("commerce", "pool", players, n=min(n, CAP))

@@ -10,7 +10,7 @@ CLAIM = Claim(
     "their own hand again whenever possible, as then another card has to be led, and a greater chance exists of "
     "clearing the hand.",
     "net counters per deal of seat 0 leading for its own Jig (book) minus seat 0 playing the same strategy "
-    "without seeking its Jig (book-no-jig: the same memory, the lead that sheds most), the others book, same "
+    "without seeking its Jig (book-no-jig: the same memory, the lead that sheds most), the others the play, same "
     "deals, by players",
     "Lead cards that bring the Jig into your own hand",
 )  # fmt: skip
@@ -18,12 +18,12 @@ CLAIM = Claim(
 GAIN = "book minus book-no-jig (counters/deal)"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
     t = study.gains(
         "jig",
-        ["0=book-no-jig", "standard"],
-        "standard",
+        ["0=book-no-jig", "0=book"],
+        "0=book",
         GAIN,
         seat=0,
         extra=lambda c: {"Jigs kept by their leader per deal": c.results[1].metric("jig_kept")[0]},

@@ -12,7 +12,7 @@ CLAIM = Claim(
     "either of the compartments except Game, which is won every deal, may be considerably increased before it is "
     "secured by one of the players",
     "for each compartment: how often it is won per deal, its mean size when won (counters) against one deal's "
-    "dressing, and the share of wins at twice the dressing or more; 4 players, book strategy",
+    "dressing, and the share of wins at twice the dressing or more; 4 players, all seats the play",
     "Unwon compartments may grow considerably before they are secured",
 )  # fmt: skip
 
@@ -21,8 +21,8 @@ WON = {"pope": ["pope_played", "turnup_pope"], "matrimony": ["matrimony_won"], "
        "ace": ["ace_won"], "king": ["king_won"], "queen": ["queen_won"], "knave": ["knave_won"]}  # fmt: skip
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
     res = study.run("popejoan", "standard", 4)
     counts = res.meta["event_counts"]
     rows = []

@@ -15,8 +15,8 @@ CLAIM = Claim(
 GAIN = "dealer gain from seeing"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
     t = study.gains(
         "popejoan",
         ["standard", "dealer-sees-spare"],

@@ -16,10 +16,11 @@ CLAIM = Claim(
     "be the 7 of hearts. ... clearing his hand and winning the game.",
     "the hand replayed from a stacked deck consistent with the narrative: who goes out, and what each play takes",
     "The book's worked hand, replayed card by card by the book strategy",
+    plays=("book",),
 )  # fmt: skip
 
 
-def answer(n: int, seed: int) -> Answer:
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
     r = pj.Rules(players=5).validated()
     ex = pj.EXAMPLE_P84
     deck = pj.deck_from_hands(r, ex["dealer"], ex["hands"], ex["spare"], ex["turnup"])

@@ -24,8 +24,8 @@ def dressed(asked: int, players: int) -> int:
     return (players + 1) * -(-asked // (players + 1))
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         c = study.compare("popejoan", ["standard", "five-pool"], players, precise="all")

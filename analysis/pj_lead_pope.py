@@ -9,16 +9,16 @@ CLAIM = Claim(
     "For this reason Pope Joan or ace of trumps should be led on the first opportunity, as neither of them can be "
     "played up to, each following a stop.",
     "net counters per deal of seat 0 leading 9♦ and the trump ace at once (book) minus the same seat holding them "
-    "back (hold-pope), the other seats book, on the same deals, by number of players",
+    "back (hold-pope), the others the play, on the same deals, by number of players",
     "Lead Pope Joan and the ace of trumps at the first opportunity",
 )  # fmt: skip
 
 GAIN = "book minus hold-pope (counters/deal)"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
-    t = study.gains("popejoan", ["standard", "0=hold-pope"], "standard", GAIN, seat=0)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
+    t = study.gains("popejoan", ["0=book", "0=hold-pope"], "0=book", GAIN, seat=0)
     v = combine(t["verdict"])
     return study.answer(
         t,

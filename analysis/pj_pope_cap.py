@@ -17,8 +17,8 @@ CLAIM = Claim(
 ARMS = {"uncapped": "standard", "cap 4": "pope-cap-4", "cap 6": "pope-cap-6"}
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         c = study.compare("popejoan", list(ARMS.values()), players, precise="all")

@@ -17,8 +17,8 @@ BAND = 0.05  # counters per deal: "little" (the toolkit's band for "fair / the s
 GAIN = "dealer net change"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         c = study.compare("popejoan", ["standard", "pope-wins"], players)

@@ -16,8 +16,8 @@ CLAIM = Claim(
 RULES = {"spare hand": "hand", "remainder aside": "remainder", "ten aside": "10"}
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         rows = []

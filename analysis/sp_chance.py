@@ -25,8 +25,8 @@ def _verdict(others: str, mean: float, se: float) -> str:
     return verdict_within(mean, se) if others in CLAIMED else "(context)"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         rows = []

@@ -16,8 +16,8 @@ VARIANTS = ("standard", "pool-turnup", "spare-hand", "knave-five")
 EDGE = "dealer minus others"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         rows = []

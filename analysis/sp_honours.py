@@ -29,8 +29,8 @@ def exact_beaten(pack: int, players: int, higher: int) -> float:
     return 1 - math.comb(pack - 1 - higher, dealt) / math.comb(pack - 1, dealt)
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         rows = []

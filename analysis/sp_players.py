@@ -21,8 +21,8 @@ SAME = 0.02  # the two limits are one rule if they put the same share of the pac
 SHARE, NONE = "share of the pack dealt", "no trump shown (share of deals played out)"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         rows = []

@@ -38,8 +38,8 @@ def _row(players: int, card: str, share: float, se: float, exact: float) -> dict
             FAIR: exact * pool, PRICE: float("nan"), SOLD: float("nan")}  # fmt: skip
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         plain = study.run("speculation", "standard", players, strategy="naive", rules=FRESH)

@@ -19,8 +19,8 @@ BOOK = "dealer's edge, book rule"
 CHANGE = "change in dealer's edge"  # the claim's quantity: the variant's effect on dealer minus the others
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         c = study.compare("spin", ["standard", "dealer-pays-game"], players)

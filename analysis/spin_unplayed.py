@@ -17,8 +17,8 @@ CLAIM = Claim(
 DOUBLING = "doubling's cost per unplayed Spin"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         c = study.compare("spin", ["standard", "spin_penalty=1"], players, precise="n")

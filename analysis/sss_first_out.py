@@ -13,7 +13,7 @@ CLAIM = Claim(
     "clear a hand.",
     "in the first-out game (the whole pack dealt, the first player rid of his cards takes the pool): cards played "
     "before someone is out, and the chance that the winner cleared his whole hand in one spell of play (never "
-    "paired by the next player), book strategy, by number of players",
+    "paired by the next player), all seats the play, by number of players",
     "With first-out and many players it becomes an easy matter to clear a hand",
 )  # fmt: skip
 
@@ -22,8 +22,8 @@ ONE = "winner cleared his hand in one spell"
 SHARE = "share of the pack played before one is out"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         res = study.run("snipsnap", "first-out", players, n=min(n, CAP))

@@ -8,8 +8,8 @@ CLAIM = Claim(
     "sss_lead", "Snip-Snap-Snorum", 93,
     "The lead is a disadvantage in this game, as, after a few cards have been played, it is often possible to "
     "know that certain cards remaining in hand are absolutely safe, or nearly so.",
-    "penalties paid per deal by the elder hand (who leads) against each other player of the same deal, book "
-    "strategy, whole games, by number of players",
+    "penalties paid per deal by the elder hand (who leads) against each other player of the same deal, "
+    "all seats the play, whole games, by number of players",
     "The lead is a disadvantage in Snip-Snap-Snorum",
 )  # fmt: skip
 
@@ -24,8 +24,8 @@ def per_deal(res, paid: str, dealt: str) -> float:
     return res.metric(paid)[0] / d if d else float("nan")
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         res = study.run("snipsnap", "standard", players, n=min(n, CAP))

@@ -9,7 +9,7 @@ CLAIM = Claim(
     "For the same reason a player having two of a kind in his own hand should always play one of them when his "
     "turn comes round, provided, of course, he is not able to pair with the player immediately preceding him.",
     "games won by seat 0 playing the book (one of two of a kind when free) minus seat 0 without that advice "
-    "(book-no-pairs: the safest card by the table alone), the others book, on the same deals; and penalties per "
+    "(book-no-pairs: the safest card by the table alone), the others the play, on the same deals; and penalties per "
     "deal with every seat playing each, by number of players",
     "With two of a kind in hand, always play one of them",
 )  # fmt: skip
@@ -24,20 +24,20 @@ def penalties_per_deal(res) -> float:
     return sum(res.metric(e)[0] for e in PAID) / res.metric("deals")[0]
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
-        seat = study.compare("snipsnap", ["0=book-no-pairs", "standard"], players, n=min(n, CAP))
-        won, se = gain(seat, "standard", "win", seat=0)
-        every = study.compare("snipsnap", ["all=book-no-pairs", "standard"], players, n=min(n, CAP))
+        seat = study.compare("snipsnap", ["0=book-no-pairs", "0=book"], players, n=min(n, CAP))
+        won, se = gain(seat, "0=book", "win", seat=0)
+        every = study.compare("snipsnap", ["all=book-no-pairs", "all=book"], players, n=min(n, CAP))
         without, book = every.results
         return {
             "players": players,
             "seat 0 wins per game, book": seat.results[1].metric("win", seat=0)[0],
             GAIN: won,
             "SE": se,
-            "net per game gained": gain(seat, "standard", seat=0)[0],
+            "net per game gained": gain(seat, "0=book", seat=0)[0],
             "penalties per deal, all book": penalties_per_deal(book),
             "all no-pairs": penalties_per_deal(without),
             "free choices holding a pair, per deal": book.metric("pair_choices")[0] / book.metric("deals")[0],

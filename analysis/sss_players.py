@@ -10,7 +10,7 @@ CLAIM = Claim(
     "greatest objection to a large number of players being that those first out have to wait until the others "
     "have exhausted their stakes, which may not occur until several more rounds have been completed.",
     "length of a whole game (deals, cards played) and the deals and cards the first player out waits to its end, "
-    "book strategy, five counters each, by number of players, with the 52-card pack (2-10) and the 32-card pack "
+    "all seats the play, five counters each, by number of players, with the 52-card pack (2-10) and the 32-card pack "
     "(2-6)",
     "The best number of players, and the wait of those first out",
 )  # fmt: skip
@@ -20,8 +20,8 @@ CAP = 500_000  # whole games per configuration: means of lengths need no more
 WAIT, DEALS = "first out waits (deals)", "deals per game"
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> list[dict]:
         rows = []

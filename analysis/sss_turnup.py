@@ -9,7 +9,7 @@ CLAIM = Claim(
     "A much better way of playing this variation, however, is for the pool to pay the penalty for this first "
     "Snip.",
     "penalties per deal of the dealer, turn-up Snips paid by the dealer into the pool against paid out of the "
-    "pool to the elder hand, on the same deals (and without a turn-up), book strategy, whole games, by players",
+    "pool to the elder hand, on the same deals (and without a turn-up), all seats the play, whole games, by players",
     "Turn-up Snip is much better played with the pool paying the first Snip",
 )  # fmt: skip
 
@@ -24,8 +24,8 @@ def per_deal(res, event: str, dealt: str = "in_role0") -> float:
     return res.metric(event)[0] / res.metric(dealt)[0]
 
 
-def answer(n: int, seed: int) -> Answer:
-    study = Study(n, seed)
+def answer(n: int, seed: int, play: str | None = None) -> Answer:
+    study = Study(n, seed, play)
 
     def count(players: int) -> dict:
         c = study.compare("snipsnap", ARMS, players, n=min(n, CAP))

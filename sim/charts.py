@@ -85,10 +85,22 @@ def grid(rows: int, cols: int, height: float) -> tuple[Figure, list[Axes]]:
     return _figure(rows, cols, height)
 
 
+FOOT_PT = 7.5  # the footnote's font size
+
+
 def footnote(fig: Figure, lines: Sequence[str]) -> None:
-    """The run's conditions under the chart, wrapped to its width (the layout leaves room for them)."""
-    text = "\n".join(textwrap.fill(line, 130) for line in lines)
-    fig.supxlabel(text, fontsize=7.5, ha="left", x=0.01, color="#333333")
+    """The run's conditions under the chart, wrapped to its width, in a strip of their own at the bottom.
+
+    The strip is taken out of the layout's rectangle rather than left to the layout to find: constrained layout
+    could place the note against the lowest tick label of a tall axis (the labels overlapped on some data)."""
+    wrapped = [textwrap.fill(line, 130) for line in lines]
+    text = "\n".join(wrapped)
+    rows = sum(w.count("\n") + 1 for w in wrapped)
+    strip = (rows * FOOT_PT * 1.25 + 10) / 72 / fig.get_figheight()  # its height, a fraction of the figure
+    fig.supxlabel(text, fontsize=FOOT_PT, ha="left", va="bottom", x=0.01, y=0.01, color="#333333", in_layout=False)
+    engine = fig.get_layout_engine()
+    if engine is not None:
+        engine.set(rect=(0, strip, 1, 1 - strip))
 
 
 def _colour(i: int) -> str:

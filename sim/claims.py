@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import time
 from collections.abc import Callable
 from types import ModuleType
 
 from sim import __version__
 from sim.analysis.measure import FULL_N
+from sim.analysis.plays import across
 from sim.analysis.record import Claim
 from sim.analysis.report import ANALYSIS, REPORTS, IndexRow, write
 
@@ -84,7 +86,7 @@ def run_claims(
             rows.append(_existing_row(out, claim))
             continue
         t0 = time.perf_counter()
-        answer = module.answer(int(n) if n is not None else FULL_N, seed)
+        answer = across(claim, module.answer, int(n) if n is not None else FULL_N, seed)
         row = write(claim, answer, out, seed)
         rows.append(row)
         echo(f"{claim.id}: {row['verdict']} — {row['measured']} ({time.perf_counter() - t0:.0f} s)")
@@ -104,6 +106,7 @@ def _existing_row(out: str, claim: Claim) -> IndexRow:
         "table": "",
         "chart": "",
         "n": 0,
+        "plays": "",
     }
     md = os.path.join(out, f"{claim.id}.md")
     if os.path.exists(md):
@@ -111,6 +114,7 @@ def _existing_row(out: str, claim: Claim) -> IndexRow:
             text = f.read()
         row["measured"] = _after(text, "**Answer:** ")
         row["verdict"] = _after(text, "**Verdict: ").split("**")[0]
+        row["plays"] = re.sub(r" \(n [\d,]+\)", "", _after(text, "**Plays:** ").split(" — ")[0])
         row["table"] = f"{claim.id}.md"
         row["chart"] = f"{claim.id}.png" if os.path.exists(os.path.join(out, f"{claim.id}.png")) else ""
     return row
@@ -130,10 +134,12 @@ def write_index(rows: list[IndexRow], out: str, seed: int) -> None:
         "row links the claim's table and chart; every table's header carries its rules, n, seed and version.",
         f"Seed {seed}, sim {__version__}. Verdicts use 99% confidence intervals: 'an advantage' when the interval",
         "excludes 0; 'fair' when it lies inside ±0.05 counters per deal; 'rare/little' when it lies below 5%;",
-        "judgements of taste are `measured`.",
+        "judgements of taste are `measured`. Every claim is measured under each play named (book: the book's advice;",
+        "rollout:K: the strong player); the verdict is `supported` or `refuted` only where the plays agree, else",
+        "`depends on play`.",
         "",
-        "| id | game | page | the book says | measured | verdict | table | chart |",
-        "|---|---|---|---|---|---|---|---|",
+        "| id | game | page | the book says | measured | verdict | plays | table | chart |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         table = f"[table]({r['table']})" if r["table"] else ""
@@ -141,7 +147,8 @@ def write_index(rows: list[IndexRow], out: str, seed: int) -> None:
         quote = r["quote"].replace("|", "/")
         measured = str(r["measured"]).replace("|", "/")
         lines.append(
-            f"| {r['id']} | {r['game']} | {r['page']} | {quote} | {measured} | {r['verdict']} | {table} | {chart} |"
+            f"| {r['id']} | {r['game']} | {r['page']} | {quote} | {measured} | {r['verdict']} | {r['plays']} | {table} "
+            f"| {chart} |"
         )
     with open(os.path.join(out, "README.md"), "w") as f:
         f.write("\n".join(lines) + "\n")

@@ -148,7 +148,7 @@ def of_result(result: Result, module: Any, rules: Any) -> Fairness:
     """The fairness read from a run's result (its ``edge`` rows)."""
     tol = TOLERANCE_STAKES * counters_per_stake(module, rules)
     f = result.frame
-    edges = f[f["metric"] == "edge"]
+    edges = f[(f["metric"] == "edge") & f["role"].notna()]
     roles = []
     for _, row in edges.iterrows():
         mean, se = float(row["mean"]), float(row["se"])

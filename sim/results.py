@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sim import __version__
-from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
+from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT, MAX_SEATS
 from sim.runner import row_width
 from sim.stats import ci95, session_mean_se
 
@@ -99,6 +99,9 @@ class Result:
                 for k in range(n):
                     col = row_width(module) + k
                     add(None, role_name(k), None, "edge", emean[col], ese[col], deals)
+                for s in range(n):
+                    col = row_width(module) + MAX_SEATS + s
+                    add(s, None, spec.strategies[s], "edge", emean[col], ese[col], deals)
             for e, name in enumerate(module.EVENTS):
                 add(None, None, None, name, mean[COL_EVENTS + e], se[COL_EVENTS + e], deals)
             smean, sse = session_mean_se(sums.s1, sums.s2, sessions, 1.0)
@@ -173,7 +176,7 @@ class Result:
                     }
                 )
                 edge = [r for r in group if r["metric"] == "edge"]
-                if sel_col == "role" and edge:
+                if edge:
                     item["edge"] = _num(edge[0]["mean"])
                     item["edge_se"] = _num(edge[0]["se"])
                 out.append(item)
@@ -436,6 +439,8 @@ def _arm_rows(
         emean, ese = session_mean_se(acc.s1, acc.s2, sessions, dps * (n - 1))
         for r in range(n):
             add(None, role_name(r), "edge", row_width(module) + r, stats=(emean, ese))
+        for s in range(n):
+            add(s, None, "edge", row_width(module) + MAX_SEATS + s, stats=(emean, ese))
     for e, name in enumerate(module.EVENTS):
         add(None, None, name, COL_EVENTS + e)
     for j, name in enumerate(module.SESSION_METRICS):

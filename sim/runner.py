@@ -233,10 +233,11 @@ def row_width(module: ModuleType) -> int:
 
 
 def sums_width(module: ModuleType) -> int:
-    """The width of the sums a run keeps: the session row, then one derived column per role (``with_edges``)."""
+    """The width of the sums a run keeps: the session row, then one derived column per role and one per seat
+    (``with_edges``)."""
     from sim.games._common import MAX_SEATS
 
-    return row_width(module) + MAX_SEATS
+    return row_width(module) + 2 * MAX_SEATS
 
 
 def edge_column(module: ModuleType, role: int) -> int:
@@ -244,12 +245,20 @@ def edge_column(module: ModuleType, role: int) -> int:
     return row_width(module) + role
 
 
+def seat_edge_column(module: ModuleType, seat: int) -> int:
+    """The sums' column of seat ``seat``'s edge (see ``with_edges``)."""
+    from sim.games._common import MAX_SEATS
+
+    return row_width(module) + MAX_SEATS + seat
+
+
 # Derived columns are computed in int64 only when they provably fit: |role total| <= m gives |n*x - sum| <= 2*n*m.
 _INT64_SAFE = 2**62
 
 
 def with_edges(rows: np.ndarray, players: int) -> np.ndarray:
-    """Session rows with each role's edge appended: ``n * role_k - (sum of all roles)`` per session.
+    """Session rows with each role's edge appended, ``n * role_k - (sum of all roles)`` per session, then each
+    seat's, ``n * seat_s - (sum of all seats)``.
 
     That is ``(n - 1) * (role_k - mean of the other roles)``: an integer, so its sums over sessions are exact and the
     same on any thread count, chunk size or Dask cluster. The edge's standard error then comes from the spread of
@@ -257,15 +266,16 @@ def with_edges(rows: np.ndarray, players: int) -> np.ndarray:
     wins the others lose); two separate standard errors combined as if independent would not be. Columns for seats
     beyond ``players`` stay zero.
     """
-    from sim.games._common import COL_NET_ROLE, MAX_SEATS
+    from sim.games._common import COL_NET_ROLE, COL_NET_SEAT, MAX_SEATS
 
     k = rows.shape[0]
-    roles = rows[:, COL_NET_ROLE : COL_NET_ROLE + players]
-    big = float(np.max(np.abs(roles.astype(np.float64)))) if k else 0.0
+    blocks = [rows[:, col : col + players] for col in (COL_NET_ROLE, COL_NET_SEAT)]
+    big = max(float(np.max(np.abs(b.astype(np.float64)))) for b in blocks) if k else 0.0
     exact = rows.dtype == object or big * 2 * players >= _INT64_SAFE
-    work = roles.astype(object) if exact else roles
-    edges = np.zeros((k, MAX_SEATS), dtype=object if exact else np.int64)
-    edges[:, :players] = players * work - work.sum(axis=1, keepdims=True)
+    edges = np.zeros((k, 2 * MAX_SEATS), dtype=object if exact else np.int64)
+    for i, block in enumerate(blocks):
+        work = block.astype(object) if exact else block
+        edges[:, i * MAX_SEATS : i * MAX_SEATS + players] = players * work - work.sum(axis=1, keepdims=True)
     return np.hstack([rows.astype(object) if exact else rows, edges])
 
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from sim import runner
-from sim.analysis import Claim, Study, gain, role_gap, seat_gap, verdict_below, verdict_positive, verdict_within
+from sim.analysis import Claim, Study, gain, gap, role_gap, seat_gap, verdict_below, verdict_positive, verdict_within
+from sim.analysis.plays import DEPENDS, SEARCH_N, across, agree, size
 from sim.analysis.report import chart_title
 from sim.analysis.verdicts import NotMeasured
 from sim.games._common import COL_NET_ROLE, COL_NET_SEAT
@@ -64,15 +66,20 @@ def test_the_paired_change_in_the_dealers_edge_is_each_sessions_difference(pool_
     assert g == pytest.approx(net.mean(), abs=1e-12) and gse == pytest.approx(net.std(ddof=1) / math.sqrt(len(d)))
 
 
-def test_seat_gap_conservative_se_bounds_the_sessions_own_spread(pool_runs):
+def test_seat_gap_se_is_the_spread_of_each_sessions_difference(pool_runs):
+    """A seat against the others: the SE from each session's own difference, not as if the seats were independent
+    (they are not: what one seat wins the others lose)."""
     specs, comp = pool_runs
     _, rows = _session_roles(specs[0])
     n, dps = specs[0].rules.players, specs[0].deals_per_session
     seats = rows[:, COL_NET_SEAT : COL_NET_SEAT + n].astype(float)
     d = (seats[:, 0] - seats[:, 1:].mean(axis=1)) / dps
-    mean, se = seat_gap(comp.results[0], conservative=True)
+    mean, se = seat_gap(comp.results[0])
     assert mean == pytest.approx(d.mean(), abs=1e-12)
-    assert se >= d.std(ddof=1) / math.sqrt(len(d))
+    assert se == pytest.approx(d.std(ddof=1) / math.sqrt(len(d)), rel=1e-9)
+    res = comp.results[0]
+    naive = gap(res.metric("net", seat=0), [res.metric("net", seat=s) for s in range(1, n)])[1]
+    assert se > naive  # the seats' negative correlation: the independent SE would flatter
 
 
 def test_study_every_plays_all_deals():
@@ -87,3 +94,42 @@ def test_chart_title_is_the_claim_in_words_not_its_id():
     untitled = Claim("xx_id", "Jig", 96, "the book's words " * 20, "something")
     assert "xx_id" not in chart_title(untitled) and chart_title(untitled).endswith("...")
     assert np.all([len(line) <= 80 for line in chart_title(untitled).splitlines()])
+
+
+def test_plays_agree_only_when_every_play_gives_the_same_verdict():
+    assert agree(["supported", "supported"]) == "supported"
+    assert agree(["refuted"]) == "refuted"
+    assert agree(["supported", "refuted"]) == DEPENDS
+    assert agree(["supported", "inconclusive"]) == "inconclusive"  # one play could not decide: no more is known
+    assert agree(["refuted", "inconclusive", "supported"]) == DEPENDS
+    with pytest.raises(ValueError):
+        agree([])
+
+
+def test_a_claim_is_answered_under_each_of_its_games_plays():
+    """Each play's answer comes from runs seated with that play; the table carries a play column, and the verdict
+    says the plays disagree when they do."""
+    claim = Claim("x", "Jig", 96, "words", "what", plays=("book", "lowest"))
+
+    def answer(n, seed, play):
+        study = Study(n, seed, play)
+        res = study.run("jig", "standard", 4)
+        table = pd.DataFrame({"players": [4], "net": [res.metric("net", seat=0)[0]]})
+        return study.answer(table, f"{play} headline", "supported" if play == "book" else "refuted", "why")
+
+    got = across(claim, answer, 500, 3)
+    assert list(got.table["play"]) == ["book", "lowest"]
+    assert got.verdict == DEPENDS and "supported under book" in got.reason and "refuted under lowest" in got.reason
+    assert [p for p, _ in got.plays] == ["book", "lowest"]
+    assert got.table["net"].iloc[0] != got.table["net"].iloc[1]  # the play changed the runs
+
+
+def test_a_search_play_is_capped_and_every_game_declares_valid_plays():
+    assert size("rollout:8", 10**7) == SEARCH_N and size("book", 10**7) == 10**7
+    from sim import games
+    from sim.games import _contract
+
+    for name in games.GAMES:
+        module = games.load(name)
+        assert _contract._check_plays(module) == []
+        assert _contract.plays(module)[0] in (module.DEFAULT_STRATEGY, "book")

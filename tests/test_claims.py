@@ -54,7 +54,7 @@ from sim.analysis import Answer, Claim, main
 CLAIM = Claim("{id}", "Pope Joan", {page}, "{quote}", "nothing: a test of the index")
 
 
-def answer(n, seed):
+def answer(n, seed, play=None):
     return Answer(pd.DataFrame({{"n": [n], "seed": [seed]}}), "{id} measured", "measured", "a test", ["popejoan()"], n)
 
 
@@ -80,11 +80,15 @@ def test_a_new_script_is_in_the_index_with_nothing_else_edited(tmp_path):
     early = next(x for x in index if x.startswith("| aa_early |"))
     late = next(x for x in index if x.startswith("| zz_late |"))
     assert "| 71 | a claim / near the start | not run yet | not yet |" in early
-    assert "| 99 | a claim near the end | zz_late measured | measured |" in late
+    assert (
+        "| 99 | a claim near the end | **book:** zz_late measured — **rollout:8:** zz_late measured | measured |"
+        in late
+    )
+    assert "| book, rollout:8 |" in late  # the plays the verdict rests on (Pope Joan's)
     # a rerun of the other keeps the answer the first one wrote
     C.run_claims(n=5, only=["aa_early"], out=str(out), seed=2, echo=lambda *_: None, folder=str(scripts))
     index = (out / "README.md").read_text()
-    assert "| zz_late measured | measured | [table](zz_late.md) |" in index
+    assert "zz_late measured | measured | book, rollout:8 | [table](zz_late.md) |" in index
 
 
 def test_a_record_not_named_after_its_file_is_refused(tmp_path):

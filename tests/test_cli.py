@@ -31,7 +31,7 @@ def test_list_and_rules():
 def test_run_json_schema():
     out = invoke("run", "popejoan", "--variant", "five-pool", "-n", "2000", "--seed", "3", "--format", "json")
     assert out.exit_code == 0, out.output
-    d = json.loads(out.output)
+    d = json.loads(out.stdout)
     for key in (
         "game",
         "variant",
@@ -63,8 +63,8 @@ def test_run_table_names_rules_and_seed():
 
 
 def test_run_same_seed_same_numbers():
-    a = json.loads(invoke("run", "popejoan", "-n", "3000", "--format", "json").output)
-    b = json.loads(invoke("run", "popejoan", "-n", "3e3", "--format", "json", "--chunk", "7").output)
+    a = json.loads(invoke("run", "popejoan", "-n", "3000", "--format", "json").stdout)
+    b = json.loads(invoke("run", "popejoan", "-n", "3e3", "--format", "json", "--chunk", "7").stdout)
     assert a["seats"] == b["seats"] and a["events"] == b["events"]
 
 
@@ -73,7 +73,7 @@ def test_trace_stacked_p84_deck_json():
     deck = C.format(pj.deck_from_hands(r, 0, P84_HANDS, P84_SPARE, P84_TURNUP))
     out = invoke("trace", "popejoan", "--players", "5", "--deck", deck, "--format", "json")
     assert out.exit_code == 0, out.output
-    t = json.loads(out.output)
+    t = json.loads(out.stdout)
     for key in (
         "deck",
         "dealer",
@@ -164,7 +164,7 @@ def test_compare_table_and_json():
     assert out.exit_code == 0, out.output
     assert "pope-cap-4 - standard" in out.output and "SE indep." in out.output
     out = invoke("compare", "popejoan", "standard", "0=lowest", "-n", "4000", "--format", "json")
-    d = json.loads(out.output)
+    d = json.loads(out.stdout)
     assert d["arms"][1]["strategies"][0] == "lowest" and d["comparisons"][0]["arm"] == "0=lowest"
     assert {"diff", "se", "ci95", "se_independent"} <= set(d["comparisons"][0]["seats"][0])
 

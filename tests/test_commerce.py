@@ -774,7 +774,7 @@ def test_cli_rules_run_trace():
     assert out.exit_code == 0 and "horse_price" in out.output and "threshold" in out.output
     out = cr.invoke(cli, ["run", "commerce", "-n", "400", "--strategy", "threshold:0.7", "--format", "json"])
     assert out.exit_code == 0, out.output
-    d = json.loads(out.output)
+    d = json.loads(out.stdout)
     assert d["game"] == "commerce" and d["seats"][0]["strategy"] == "threshold:0.7"
     out = cr.invoke(cli, ["run", "commerce", "-n", "40"])  # the default strategy name, "book"
     assert out.exit_code == 0, out.output
@@ -783,7 +783,7 @@ def test_cli_rules_run_trace():
         assert out.exit_code == 0, out.output
         assert "winner: seat" in out.output
     out = cr.invoke(cli, ["trace", "commerce", "--deck", C.format(stacked(rules(), 0, HANDS4)), "--format", "json"])
-    assert out.exit_code == 0 and json.loads(out.output)["winner"] == 1
+    assert out.exit_code == 0 and json.loads(out.stdout)["winner"] == 1
     for args, words in (
         (["run", "commerce", "--rule", "pack=40"], "pack must be one of 52 | 32"),
         (["run", "commerce", "--players", "9", "--rule", "pack=32"], "32-card pack"),

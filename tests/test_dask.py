@@ -130,7 +130,7 @@ def test_the_cli_runs_on_dask_and_says_so():
 
     res = CliRunner().invoke(cli, ["run", "jig", "-n", "800", "--dask", "local:1", "--format", "json", "--no-progress"])
     assert res.exit_code == 0, res.output
-    d = json.loads(res.output)
+    d = json.loads(res.stdout)
     assert d["computed_with"]["executor"] == "dask" and d["n"] == 800
     bad = CliRunner().invoke(cli, ["run", "jig", "-n", "800", "--dask", "local:zero"])
     assert bad.exit_code == 2 and "local:K" in bad.output

@@ -486,7 +486,7 @@ def test_events_ruled_out_never_happen(extra):
 def test_trace_json_names_every_sale_and_the_pool():
     res = CliRunner().invoke(cli, ["trace", "speculation", "--seed", "3", "--strategy", "random", "--format", "json"])
     assert res.exit_code == 0, res.output
-    t = json.loads(res.output)
+    t = json.loads(res.stdout)
     for key in ("deck", "hands", "turnup", "trump_owner", "actions", "payments", "board_before", "board_after"):
         assert key in t
     assert all("chief" in a for a in t["actions"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from sim.analysis.charts import errorbar, players_chart
 from sim.analysis.measure import FULL_N, PLAYERS, Study, at, ci_width_for, gain, gap, role_gap, seat_gap
+from sim.analysis.plays import across, agree
 from sim.analysis.record import Answer, Chart, Claim
 from sim.analysis.report import main, write
 from sim.analysis.verdicts import Z99, ci99, combine, pm, verdict_below, verdict_positive, verdict_within
@@ -20,6 +21,8 @@ __all__ = [
     "FULL_N",
     "PLAYERS",
     "Z99",
+    "across",
+    "agree",
     "Answer",
     "Chart",
     "Claim",

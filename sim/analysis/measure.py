@@ -34,12 +34,14 @@ class Study:
     """One claim's runs at one size and seed, played through ``sim.runner``.
 
     It keeps the largest number of deals any configuration played and every rules string in the order first
-    played, which ``answer`` puts in the report's header.
+    played, which ``answer`` puts in the report's header. ``play`` is the strategy seated wherever a run or
+    comparison seats none of its own (``sim.analysis.plays`` runs a claim once per play); None: ``book``.
     """
 
-    def __init__(self, n: int, seed: int) -> None:
+    def __init__(self, n: int, seed: int, play: str | None = None) -> None:
         self.n = n
         self.seed = seed
+        self.play = play or "book"
         self.played = 0
         self.rules: list[str] = []
 
@@ -62,6 +64,7 @@ class Study:
         """One run (``sim run``); ``spec`` takes make_spec's other arguments (strategy, rules, session_deals ...).
         ``every`` plays all n deals (no early stop), where the headline width is not precise enough."""
         size = self.n if n is None else n
+        spec.setdefault("strategy", self.play)
         made = runner.make_spec(game, variant, n=size, seed=self.seed, players=players, **spec)
         res = runner.run(made, ci_width=None if every else ci_width_for(size))
         self._note(res.meta["n"], [res.meta["rules_string"]])
@@ -73,19 +76,24 @@ class Study:
         arms: Sequence[str],
         players: int | None = None,
         *,
-        strategy: str = "book",
+        strategy: str | None = None,
         precise: str = "diff",
         n: int | None = None,
     ) -> Comparison:
         """Arms (as ``sim compare`` takes them) played on the same deals, each paired against the first.
 
+        ``strategy`` is seated wherever an arm seats none (the study's play unless given).
         ``precise`` says what a full-size run deals until it is precise: "diff" (the paired differences), "all" (the
         arms' own means too, when the headline is one of them) or "n" (always the full n, for rare events).
         """
         size = self.n if n is None else n
         specs = [
             runner.make_spec(
-                game, n=size, seed=self.seed, players=players, **{"strategy": strategy, **runner.parse_arm(game, a)}
+                game,
+                n=size,
+                seed=self.seed,
+                players=players,
+                **{"strategy": strategy or self.play, **runner.parse_arm(game, a)},
             )
             for a in arms
         ]
@@ -184,10 +192,13 @@ def role_gap(res: Result, metric: str = "net") -> Estimate:
 def seat_gap(res: Result, seat: int = 0, metric: str = "net", *, conservative: bool = False) -> Estimate:
     """A seat's mean minus the mean of the other seats.
 
-    The seats of the same deals are correlated (negatively, as the roles are), so the SE taken as independent can
-    be too small; ``conservative`` gives the bound that holds whatever the correlations, the sum of the seat's SE
-    and the mean of the others' (Cauchy-Schwarz), for verdicts of fairness, where a small SE would flatter.
+    For ``net`` this is the seat's ``edge`` row, whose SE comes from each session's own difference (exact). The
+    seats of the same deals are correlated (negatively, as the roles are), so for other metrics the SE taken as
+    independent can be too small; ``conservative`` then gives the bound that holds whatever the correlations, the
+    sum of the seat's SE and the mean of the others' (Cauchy-Schwarz).
     """
+    if metric == "net" and ((res.frame["metric"] == "edge") & res.frame["seat"].notna()).any():
+        return res.metric("edge", seat=seat)
     players = res.meta["players"]
     first = res.metric(metric, seat=seat)
     others = [res.metric(metric, seat=s) for s in range(players) if s != seat]

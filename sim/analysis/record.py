@@ -17,7 +17,8 @@ class Claim:
     """The one record of a claim: the index, the report page and the chart all read it from the script.
 
     ``quote`` is the book's exact words (``...`` where words are left out); ``page`` the page it stands on;
-    ``title`` the claim in a few words of our own, for the chart (the quote, shortened, when there is none).
+    ``title`` the claim in a few words of our own, for the chart (the quote, shortened, when there is none);
+    ``plays`` the strategies it is measured under, where they are not its game's (a claim about one strategy).
     """
 
     id: str  # the script's file name, analysis/<id>.py
@@ -26,6 +27,7 @@ class Claim:
     quote: str
     measure: str  # what the script measures, in words
     title: str = ""
+    plays: tuple[str, ...] = ()  # the strategies to measure it under; () = its game's PLAYS (sim.analysis.plays)
 
 
 @dataclass
@@ -40,3 +42,5 @@ class Answer:
     n: int = 0  # deals per configuration actually played (largest)
     chart: Chart | None = None
     notes: list[str] = field(default_factory=list)
+    plays: list[tuple[str, int]] = field(default_factory=list)  # each play measured, and its deals per configuration
+    panels: list[tuple[str, Chart]] = field(default_factory=list)  # one chart per play, when there are several

@@ -7,14 +7,14 @@ import argparse
 import math
 import os
 import textwrap
-from collections.abc import Callable
 from typing import Any, TypedDict
 
 import pandas as pd
 
 from sim import __version__
 from sim.analysis.measure import FULL_N
-from sim.analysis.record import Answer, Claim
+from sim.analysis.plays import AnswerFn, across
+from sim.analysis.record import Answer, Chart, Claim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ANALYSIS = os.path.join(ROOT, "analysis")  # the claim scripts
@@ -33,13 +33,21 @@ class IndexRow(TypedDict):
     table: str
     chart: str
     n: int
+    plays: str  # the strategies the verdict rests on, e.g. "book, rollout:8"
 
 
 def header(claim: Claim, answer: Answer, seed: int) -> str:
     return (
-        f"claim {claim.id}; rules {'; '.join(answer.rules) or '-'}; n {answer.n:,} deals per configuration; "
-        f"seed {seed}; sim {__version__}"
+        f"claim {claim.id}; rules {'; '.join(answer.rules) or '-'}; plays {plays_text(answer)}; "
+        f"n {answer.n:,} deals per configuration; seed {seed}; sim {__version__}"
     )
+
+
+def plays_text(answer: Answer, deals: bool = True) -> str:
+    """``book (n 10,000,000), rollout:8 (n 200,000)``: the strategies behind the answer and their deals."""
+    if not answer.plays:
+        return "-"
+    return ", ".join(f"{p} (n {n:,})" if deals else p for p, n in answer.plays)
 
 
 def write(claim: Claim, answer: Answer, out_dir: str, seed: int) -> IndexRow:
@@ -50,7 +58,8 @@ def write(claim: Claim, answer: Answer, out_dir: str, seed: int) -> IndexRow:
     with open(base + ".csv", "w") as f:
         f.write(f"# {head}\n")
         answer.table.to_csv(f, index=False)
-    if answer.chart is not None:
+    drawn = answer.chart is not None or bool(answer.panels)
+    if drawn:
         _draw(claim, answer, seed, base + ".png")
     lines = [
         f"# {claim.id} — {claim.game}, p. {claim.page}",
@@ -66,10 +75,13 @@ def write(claim: Claim, answer: Answer, out_dir: str, seed: int) -> IndexRow:
         f"**Answer:** {answer.headline}",
         "",
         f"**Verdict: {answer.verdict}** — {answer.reason}",
+        "",
+        f"**Plays:** {plays_text(answer)} — every seat plays the named strategy wherever the table names none "
+        "(book: the book's advice; rollout:K: the strong player, a search of K sampled deals per decision)",
     ]
     for note in answer.notes:
         lines += ["", f"Note: {note}"]
-    if answer.chart is not None:
+    if drawn:
         lines += ["", f"![{claim.id}]({claim.id}.png)"]
     with open(base + ".md", "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -81,8 +93,9 @@ def write(claim: Claim, answer: Answer, out_dir: str, seed: int) -> IndexRow:
         "measured": answer.headline,
         "verdict": answer.verdict,
         "table": f"{claim.id}.md",
-        "chart": f"{claim.id}.png" if answer.chart is not None else "",
+        "chart": f"{claim.id}.png" if drawn else "",
         "n": answer.n,
+        "plays": plays_text(answer, deals=False),
     }
 
 
@@ -92,11 +105,15 @@ def _draw(claim: Claim, answer: Answer, seed: int, path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    assert answer.chart is not None
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    answer.chart(ax)
+    panels: list[tuple[str, Chart | None]] = [*answer.panels] or [("", answer.chart)]
+    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels) ** 0.75, 4.4), squeeze=False)
+    for ax, (play, chart) in zip(axes[0], panels, strict=True):
+        assert chart is not None
+        chart(ax)
+        if play:  # each play on its own panel and scale: a small effect under one stays visible
+            ax.set_title(f"play: {play}", fontsize=9)
     fig.suptitle(chart_title(claim), fontsize=10)  # the figure's: a chart may draw panels of its own
-    fig.text(0.01, 0.01, f"seed {seed}, n {answer.n:,}, sim {__version__}", fontsize=7, color="grey")
+    fig.supxlabel(f"seed {seed}, plays {plays_text(answer)}, sim {__version__}", fontsize=7, color="grey")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -124,12 +141,12 @@ def _cell(x: Any) -> str:
     return str(x)
 
 
-def main(claim: Claim, answer: Callable[[int, int], Answer]) -> None:
+def main(claim: Claim, answer: AnswerFn) -> None:
     """Run one claim from the shell: ``python analysis/<id>.py [--n N] [--seed S] [--out DIR]``."""
     p = argparse.ArgumentParser(description=f"{claim.id}: {claim.quote}")
     p.add_argument("--n", type=float, default=FULL_N, help="deals per configuration (cap)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default=REPORTS)
     a = p.parse_args()
-    row = write(claim, answer(int(a.n), a.seed), a.out, a.seed)
+    row = write(claim, across(claim, answer, int(a.n), a.seed), a.out, a.seed)
     print(f"{row['id']}: {row['verdict']} — {row['measured']}")

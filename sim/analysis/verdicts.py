@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterable
 
 Z99 = 2.5758293035489004
-VERDICTS = ("supported", "refuted", "inconclusive", "measured")
+VERDICTS = ("supported", "refuted", "inconclusive", "measured", "depends on play")  # the last: sim.analysis.plays
 
 
 class NotMeasured(ValueError):

@@ -25,6 +25,15 @@ def load(name: str) -> ModuleType:
     return importlib.import_module(GAMES[name])
 
 
+def by_title(title: str) -> ModuleType:
+    """The game module whose ``TITLE`` is ``title`` (as the book names the game: "Pope Joan")."""
+    for name in GAMES:
+        module = load(name)
+        if module.TITLE == title:
+            return module
+    raise ValueError(f"no game is titled {title!r}")
+
+
 def trace(module: ModuleType, rules, policies, policy_params, seed: int, **where) -> dict:
     """One deal of ``module`` played out with every action and payment (see ``sim.games._contract.trace``)."""
     from sim.games import _contract

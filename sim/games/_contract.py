@@ -10,7 +10,9 @@ rules out, which ``sim run`` leaves out of its table), ``unit(r) -> str`` (what 
 "stakes", or e.g. "sixths of a stake"; the fairness band of 0.05 stakes is scaled by it) and ``deal_word(r) -> str``
 ("deal", or "game" where one driver deal is a whole game; else ``DEAL`` is read); ``RULE_LEFT_OUT: dict[str, str]``
 (strategies that are another with one rule left out, to measure that rule alone: the golden traces do not seat
-them, so adding one leaves the golden deals as they were).
+them, so adding one leaves the golden deals as they were); ``PLAYS: tuple[str, ...]`` (the strategies, written as
+``--strategy`` takes them, under which every claim about the game is measured: the book's advice and the strong
+player, so that a verdict says whether it survives better play; else ``(DEFAULT_STRATEGY,)``, read by ``plays``).
 """
 
 from __future__ import annotations
@@ -91,6 +93,27 @@ def check(module: ModuleType) -> list[str]:
         problems.append("every strategy needs its help text, and only strategies")
     if len(set(module.EVENTS)) != len(module.EVENTS):
         problems.append("an event is named twice")
+    problems += _check_plays(module)
+    return problems
+
+
+def plays(module: ModuleType) -> tuple[str, ...]:
+    """The strategies every claim about this game is measured under (``PLAYS``, else the default strategy)."""
+    return tuple(getattr(module, "PLAYS", (module.DEFAULT_STRATEGY,)))
+
+
+def _check_plays(module: ModuleType) -> list[str]:
+    from sim.runner import make_strategies  # the runner imports this module
+
+    got = plays(module)
+    if not got or len(set(got)) != len(got):
+        return ["PLAYS must name one strategy or more, each once"]
+    problems = []
+    for play in got:
+        try:
+            make_strategies(module, 3, play, [])
+        except ValueError as e:
+            problems.append(f"PLAYS: {e}")
     return problems
 
 

@@ -83,6 +83,7 @@ STRATEGIES: dict[str, int] = {
 }
 RULE_LEFT_OUT: dict[str, str] = {"book-no-jig": "book"}  # strategies that are another with one rule left out
 DEFAULT_STRATEGY = "book"
+PLAYS = ("book", "rollout:8")  # claims are measured under the book's advice and the strong player (docs/rollout.md)
 STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"rollout": (1.0, float(S.MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "book": "remembers the cards played, so knows where every run ends; leads a card whose Jig (the card four "

@@ -88,6 +88,7 @@ VARIANTS: dict[str, dict] = {
 
 STRATEGIES: dict[str, int] = {"book": S.BOOK, "lowest": S.LOWEST, "random": S.RANDOM, "rollout": S.ROLLOUT}
 DEFAULT_STRATEGY = "book"
+PLAYS = ("book", "rollout:8")  # claims are measured under the book's advice and the strong player (docs/rollout.md)
 STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"rollout": (1.0, float(S.MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "book": "remembers the cards played, so knows its stops; plays out known stops or leads up to them "

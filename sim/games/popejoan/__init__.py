@@ -46,6 +46,7 @@ from sim.games.popejoan.rules import (
     PACK,
     PAGES,
     PLAYERS,
+    PLAYS,
     REASONS,
     RULE_LEFT_OUT,
     RULEBOOK,
@@ -67,7 +68,7 @@ from sim.games.popejoan.rules import (
 
 __all__ = [
     "COMPARTMENTS", "DEAL", "DEFAULT_STRATEGY", "DRESS", "EIGHT_D", "EVENTS", "EXAMPLE_P84", "HOLD_POPE", "NAME",
-    "NINE_D", "PACK", "PAGES", "PLAYERS", "REASONS", "RULE_LEFT_OUT", "RULEBOOK",
+    "NINE_D", "PACK", "PAGES", "PLAYERS", "PLAYS", "REASONS", "RULE_LEFT_OUT", "RULEBOOK",
     "SESSION_METRICS", "STRATEGIES", "STRATEGY_HELP",
     "STRATEGY_PARAMS", "TITLE", "VARIANTS", "E", "P", "Rules", "Workspace", "begin_session", "check_deck",
     "deal_cards", "deal_hands", "dealmap", "deals_per_session", "deck_from_hands", "describe_trace", "end_session",

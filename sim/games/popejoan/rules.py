@@ -130,6 +130,7 @@ STRATEGIES: dict[str, int] = {
 }
 RULE_LEFT_OUT: dict[str, str] = {"book-no-stops": "book"}  # strategies that are another with one rule left out
 DEFAULT_STRATEGY = "book"
+PLAYS = ("book", "rollout:8")  # claims are measured under the book's advice and the strong player (docs/rollout.md)
 STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"rollout": (1.0, float(S.MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "book": "remembers the cards played, so knows its stops; leads 9D and the trump ace at once; plays out known "
