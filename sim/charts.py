@@ -100,7 +100,7 @@ def footnote(fig: Figure, lines: Sequence[str]) -> None:
     fig.supxlabel(text, fontsize=FOOT_PT, ha="left", va="bottom", x=0.01, y=0.01, color="#333333", in_layout=False)
     engine = fig.get_layout_engine()
     if engine is not None:
-        engine.set(rect=(0, strip, 1, 1 - strip))
+        engine.set(rect=(0, strip, 1, 1 - strip))  # type: ignore[call-arg]  # constrained layout takes rect
 
 
 def _colour(i: int) -> str:
