@@ -13,7 +13,7 @@ CLAIM = Claim(
     "best got off the board as early as possible, so as to prevent the opponents making the Cassinos if they have "
     "them in hand.",
     "points per deal of the side (or player) at seat 0 capturing as the book advises minus the same seat "
-    "capturing the most cards, the others capturing the most cards, same deals; with sides, the side's count less "
+    "capturing the most cards (greedy), the others the play, same deals; with sides, the side's count less "
     "the other side's (what the difference scoring adds to its game), with three players the player's own count",
 )  # fmt: skip
 
@@ -26,9 +26,10 @@ def answer(n: int, seed: int, play: str | None = None) -> Answer:
 
     def count(players: int) -> dict:
         book_seats, points = CASES[players]
+        greedy_seats = [s.replace("=book", "=greedy") for s in book_seats]
         specs = [
-            runner.make_spec("cassino", n=n, seed=seed, players=players, strategy="greedy"),
-            runner.make_spec("cassino", n=n, seed=seed, players=players, strategy="greedy", seat_strategies=book_seats),
+            runner.make_spec("cassino", n=n, seed=seed, players=players, strategy=study.play, seat_strategies=seats)
+            for seats in (greedy_seats, book_seats)
         ]
         arms = ((f"1:{points}", "1:deals"), (f"0:{points}", "0:deals"))
         wins = ["win:0"] + (["win:2"] if players == 4 else [])
@@ -53,7 +54,7 @@ def answer(n: int, seed: int, play: str | None = None) -> Answer:
         "rather than the most cards (99% CI)",
         combine(t["verdict"]),
         "supported when the 99% CI of the paired gain excludes 0 on the book's side at every number of players; "
-        "both strategies trail alike, so only the choice among captures differs",
+        "both strategies trail alike, so only the choice among captures differs; the other seats play the play",
         players_chart(t, [(GAIN, "SE", "the book's capture order")], "gain, points per deal", zero=True),
         ["One 'deal' of a run is one whole game to 11 points; points per deal are ratios over sessions with "
          "delta-method standard errors, paired over the same games (game k of a session deals the same cards in "
