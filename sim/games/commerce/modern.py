@@ -76,14 +76,14 @@ def _ready_money(cfg, ws, j, i, top, m, hand_no):
 
 
 @kernel(inline=True)
-def _barter(cfg, ws, seats, j, q, i, hand_no):
+def _barter(cfg, ws, seats, j, q, i, hand_no, circuit):
     """Position j offers slot i to his neighbour q: a blind swap, unless q stands on his cards (p. 73).
 
     Returns False when the barter is refused (the caller has q stand).
     """
     s = ws.seat_of[j]
     qs = ws.seat_of[q]
-    g = barter_answer(cfg, ws, seats, q)
+    g = barter_answer(cfg, ws, seats, q, circuit)
     if g < 0:
         act(ws, hand_no, s, K_BARTER_REFUSED, ws.hands[j, i], -1, qs)
         ws.ev[E.barters_refused] += 1
@@ -113,6 +113,7 @@ def _trading(cfg, ws, seats, m, hand_no):
     t = 0
     while t < limit:
         j = t % m
+        circuit = t // m + 1
         t += 1
         if ws.state[j] == STOOD:  # extended game: standers wait
             continue
@@ -121,13 +122,13 @@ def _trading(cfg, ws, seats, m, hand_no):
             q = (j + step) % m
             while ws.state[q] == STOOD:
                 q = (q + step) % m
-        a = modern_turn(cfg, ws, seats, j, m, q >= 0)
+        a = modern_turn(cfg, ws, seats, j, m, q >= 0, circuit)
         who = j if a == 0 else -1  # who stands this turn
         if a >= 1 and a <= 3:
             top = _ready_money(cfg, ws, j, a - 1, top, m, hand_no)
-        elif a >= 4 and not _barter(cfg, ws, seats, j, q, a - 4, hand_no):
+        elif a >= 4 and not _barter(cfg, ws, seats, j, q, a - 4, hand_no, circuit):
             who = q  # a barter is refused by standing
-        if a != 0 and who < 0 and stands_after(cfg, ws, seats, j):
+        if a != 0 and who < 0 and stands_after(cfg, ws, seats, j, circuit):
             who = j
         if who >= 0:
             _stand(ws, who, hand_no)

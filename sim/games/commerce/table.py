@@ -142,6 +142,7 @@ class Workspace(NamedTuple):
     streams: np.ndarray  # uint64[4, 4]: SESSION, DEAL, HAND, SCRATCH
     seat_rng: np.ndarray  # uint64[10, 4]: each seat's strategy stream (the random strategy's only)
     thr: np.ndarray  # float64[10]: each seat's threshold (the threshold strategy's parameter)
+    premium: np.ndarray  # float64[10]: stakes each seat adds to a ready-money trade's worth (the buyer's parameter)
     hands: np.ndarray  # int64[10, 4]: each position's hand, sorted, and its colex index
     widow: np.ndarray  # int64[3]: the old game's face-up hand (p. 74)
     state: np.ndarray  # int64[10]: ACTIVE / STOOD / PASSED per position
@@ -173,6 +174,7 @@ def new_workspace(cfg, trace_rows):
         whole,
         np.zeros((4, 4), dtype=np.uint64),
         np.zeros((MAX_SEATS, 4), dtype=np.uint64),
+        np.zeros(MAX_SEATS, dtype=np.float64),
         np.zeros(MAX_SEATS, dtype=np.float64),
         np.zeros((MAX_SEATS, 4), dtype=np.int64),
         np.zeros(3, dtype=np.int64),
