@@ -14,18 +14,21 @@ from sim import rng
 from sim._jit import kernel
 from sim.games.commerce.table import PAIR, POINT, SEQUENCE, hid, hid_with
 
-THRESHOLD, GREEDY, STAND, RANDOM, BUYER = 0, 1, 2, 3, 4
+THRESHOLD, GREEDY, STAND, RANDOM, BUYER, ROLLOUT = 0, 1, 2, 3, 4, 5
 STRATEGIES: dict[str, int] = {
     "threshold": THRESHOLD,
     "greedy": GREEDY,
     "stand": STAND,
     "random": RANDOM,
     "buyer": BUYER,
+    "rollout": ROLLOUT,
     "book": THRESHOLD,  # the name the CLI and the bench use by default: the threshold strategy at its default
 }
 DEFAULT_STRATEGY = "threshold"
 DEFAULT_THRESHOLD = 0.6
 DEFAULT_PREMIUM = 1.0
+DEFAULT_SAMPLES = 8
+MAX_SAMPLES = 256
 # Patience. The book has no limit on the rounds of trading (p. 73: "round and round the table until one of the
 # players decides to stand"); a player who waits for a strong hand while the table goes round and round lowers
 # his sights, so that he ends the deal himself (the toolkit's max_circuits is then only a safety net). The
@@ -42,6 +45,7 @@ STRATEGY_PARAMS: dict[str, tuple[float, float]] = {
     "threshold": (0.0, 1.0),
     "book": (0.0, 1.0),
     "buyer": (0.0, MAX_PREMIUM),
+    "rollout": (1.0, float(MAX_SAMPLES)),
 }
 STRATEGY_HELP: dict[str, str] = {
     "threshold": "threshold:P (default 0.6). Knows its own hand (and the face-up widow). Stands when its chance of "
@@ -59,6 +63,11 @@ STRATEGY_HELP: dict[str, str] = {
     "all, at the true price of ready money; but when it trades it buys from the stock if the purchase's expected "
     "value plus W stakes beats the best barter. W = 0 is threshold; the larger W, the readier a buyer: W is the "
     "price (beyond a card's worth to its hand) it is willing to pay the dealer to trade with the stock.",
+    "rollout": "the strong reference player, rollout:K (K = 8 if not given). Modern game: on each of its turns "
+    "deals the cards it cannot see (the other hands and the stock) K times at random, plays each choice open to "
+    "it (stand, ready money or barter with each card) out to the show with threshold for every seat after it, on "
+    "the same K deals, and takes the best summed net (ties: threshold's choice). Answers a barter, and stands "
+    "after a trade, as threshold. Old game and Pool Commerce: plays threshold.",
     "stand": "Stands at once, and stands when bartered with; never exchanges. Buys the horse.",
     "random": "A uniformly random legal action from its own random stream (stand, 3 ready-money and 3 barter trades; "
     "old game: stand, pass or exchange alike, then one of the 9 exchanges); after a trade stands with chance 1/2; "
@@ -72,14 +81,26 @@ def set_thresholds(ws, seats):
     """Each seat's threshold and ready-money premium: its strategy's parameter, or the default where it has none
     (NaN) or its strategy takes the other one."""
     pols, params = seats[0], seats[1]
+    r = ws.rows
     for s in range(ws.thr.shape[0]):
-        ws.thr[s] = DEFAULT_THRESHOLD
-        ws.premium[s] = 0.0
+        for row in range(2):  # the playouts' row: threshold at its default for every seat
+            r.thr[row, s] = DEFAULT_THRESHOLD
+            r.premium[row, s] = 0.0
+        r.book[s] = THRESHOLD
     for s in range(params.shape[0]):
         if pols[s] == BUYER:
             ws.premium[s] = DEFAULT_PREMIUM if np.isnan(params[s]) else params[s]
-        elif not np.isnan(params[s]):
+        elif pols[s] != ROLLOUT and not np.isnan(params[s]):
             ws.thr[s] = params[s]
+
+
+@kernel
+def samples(param):
+    """rollout's K from its parameter (NaN: the default), rounded, 1 .. MAX_SAMPLES."""
+    if param != param:
+        return np.int64(DEFAULT_SAMPLES)
+    k = np.int64(param + 0.5)
+    return max(np.int64(1), min(k, np.int64(MAX_SAMPLES)))
 
 
 @kernel(inline=True)
@@ -220,7 +241,7 @@ def old_turn(cfg, ws, seats, j, m):
         k = rng.bounded(ws.seat_rng[s], 3)
         return k if k < 2 else 2 + rng.bounded(ws.seat_rng[s], 9)
     h = hid(ws, j)
-    if (pol == THRESHOLD or pol == BUYER) and v1[h] ** (m - 1) >= ws.thr[s]:
+    if (pol == THRESHOLD or pol == BUYER or pol == ROLLOUT) and v1[h] ** (m - 1) >= ws.thr[s]:
         return 0
     if pol == GREEDY and klass[h] >= SEQUENCE:
         return 0
