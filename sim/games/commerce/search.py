@@ -1,10 +1,10 @@
 """The modern game's hand, and ``rollout:K``'s search (docs/rollout.md).
 
 A hand is played by ``modern.trading`` from the turn record ``ws.turn``; when a rollout seat is to act, trading
-returns, ``decide`` chooses, and trading goes on. ``decide`` plays each choice open to the seat (stand, ready
-money or barter with each of its cards) out to the show on K deals of the cards it cannot see, with threshold
-for every seat after it, in row SIM of the workspace's state arrays (``view``), and takes the best summed net;
-ties go to threshold's choice.
+returns, ``decide`` chooses, and trading goes on. ``decide`` plays each choice open to the seat (stand, buy
+from the stock, barter, each trade with the card the tables pick) out to the show on K deals of the cards it
+cannot see, with threshold for every seat after it, in row SIM of the workspace's state arrays (``view``), and
+takes the best summed net; ties go to threshold's choice.
 
 What the decider keeps fixed in a sampled deal: his own hand, the public state (who has stood, the turn, the
 stock's top, the pool). Every other card - the other hands and the stock - is dealt afresh at random: he draws
@@ -88,32 +88,53 @@ def playout(cfg, sim, book, m, choice):
     finish_hand(cfg, sim, m)
 
 
+@kernel(inline=True)
+def _best_slot(table, h):
+    """The slot whose replacement the table expects to help most."""
+    best = 0
+    for i in range(1, 3):
+        if table[h, i] > table[h, best]:
+            best = i
+    return best
+
+
 @kernel
 def decide(cfg, ws, seats, m):
-    """The choice of the rollout seat whose turn it is: 0 stand, 1 + i ready money for slot i, 4 + i barter."""
+    """The choice of the rollout seat whose turn it is: 0 stand, 1 + i ready money for slot i, 4 + i barter.
+
+    The choices searched are standing, buying from the stock and bartering, each with the card the tables
+    expect to be the best to give up: with more (every card) the best-looking of many noisy values is too often
+    a lucky one (measured)."""
     r = ws.rows
+    e_ready, e_barter = cfg[6], cfg[7]
     j = ws.turn[T_TURN] % m
     s = ws.seat_of[j]
+    h = ws.hands[j, 3]
     circuit = ws.turn[T_TURN] // m + 1
     book = (r.book, r.no_param)
     sim = view(ws)
-    n_choices = N_CHOICES if neighbour(cfg, ws, j, m) >= 0 else 4
+    can_barter = neighbour(cfg, ws, j, m) >= 0
+    cands = r.cands
+    cands[0] = 0
+    cands[1] = 1 + _best_slot(e_ready, h)
+    cands[2] = 4 + _best_slot(e_barter, h)
+    k = 3 if can_barter else 2
     for c in range(N_CHOICES):
         r.score[c] = 0
     for _ in range(samples(seats[1][s])):
-        for c in range(n_choices):
-            for i in range(4):  # every choice on the same deal: replay the seat's stream
-                r.stream[i] = ws.seat_rng[s, i]
+        for i in range(k):
+            for x in range(4):  # every choice on the same deal: replay the seat's stream
+                r.stream[x] = ws.seat_rng[s, x]
             sample_world(cfg, ws, sim, j, m)
-            playout(cfg, sim, book, m, c)
-            r.score[c] += sim.net[s]
-        for i in range(4):
-            ws.seat_rng[s, i] = r.stream[i]
-    pref = modern_turn(cfg, ws, book, j, m, n_choices == N_CHOICES, circuit)
+            playout(cfg, sim, book, m, cands[i])
+            r.score[cands[i]] += sim.net[s]
+        for x in range(4):
+            ws.seat_rng[s, x] = r.stream[x]
+    pref = modern_turn(cfg, ws, book, j, m, can_barter, circuit)
     best = pref
-    for c in range(n_choices):
-        if r.score[c] > r.score[best]:
-            best = c
+    for i in range(k):
+        if r.score[cands[i]] > r.score[best]:
+            best = cands[i]
     return best
 
 

@@ -65,9 +65,10 @@ STRATEGY_HELP: dict[str, str] = {
     "price (beyond a card's worth to its hand) it is willing to pay the dealer to trade with the stock.",
     "rollout": "the strong reference player, rollout:K (K = 8 if not given). Modern game: on each of its turns "
     "deals the cards it cannot see (the other hands and the stock) K times at random, plays each choice open to "
-    "it (stand, ready money or barter with each card) out to the show with threshold for every seat after it, on "
-    "the same K deals, and takes the best summed net (ties: threshold's choice). Answers a barter, and stands "
-    "after a trade, as threshold. Old game and Pool Commerce: plays threshold.",
+    "it (stand, buy from the stock, barter, each trade with the card its tables pick) out to the show with "
+    "threshold for every seat after it, on the same K deals, and takes the best summed net (ties: threshold's "
+    "choice). Answers a barter, and stands after a trade, as threshold. Old game and Pool Commerce: plays "
+    "threshold.",
     "stand": "Stands at once, and stands when bartered with; never exchanges. Buys the horse.",
     "random": "A uniformly random legal action from its own random stream (stand, 3 ready-money and 3 barter trades; "
     "old game: stand, pass or exchange alike, then one of the 9 exchanges); after a trade stands with chance 1/2; "

@@ -160,6 +160,7 @@ class Rows(NamedTuple):
     turn: np.ndarray  # int64[2, TURN]
     cards: np.ndarray  # int64[52]: the cards the decider cannot see, shuffled
     score: np.ndarray  # int64[8]: each candidate's net summed over the samples
+    cands: np.ndarray  # int64[3]: the choices searched
     stream: np.ndarray  # uint64[4]: the decider's stream, replayed so every candidate sees the same deals
     book: np.ndarray  # int64[10]: the playouts' strategies (threshold for every seat)
     no_param: np.ndarray  # float64[10]: NaN, the playouts' parameters (threshold's default)
@@ -216,6 +217,7 @@ def _new_rows(events):
         np.full((2, TURN), -1, dtype=np.int64),
         np.zeros(52, dtype=np.int64),
         np.zeros(8, dtype=np.int64),
+        np.zeros(3, dtype=np.int64),
         np.zeros(4, dtype=np.uint64),
         np.zeros(MAX_SEATS, dtype=np.int64),  # filled by begin_session (threshold's code)
         np.full(MAX_SEATS, np.nan, dtype=np.float64),
