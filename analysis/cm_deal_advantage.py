@@ -11,20 +11,19 @@ from __future__ import annotations
 import numpy as np
 
 from sim.analysis import Answer, Claim, Study, at, combine, main, players_chart, pm, role_gap, verdict_positive
-from sim.analysis.verdicts import VERDICTS
+from sim.analysis.plays import DEPENDS, agree
 
 CLAIM = Claim(
     "cm_deal_advantage", "Commerce", 72,
     "The deal is an advantage, and on that account it is best, when a finish is desired, to conclude the game just "
     "before the first dealer's turn comes round again",
     "the dealer's net per deal (stakes) minus the mean of the other roles, modern game (trade and barter), every "
-    "seat the threshold strategy (book), and every seat buyer:W (readier to buy from the stock for ready money), by "
-    "number of players 3-8; the break-even rate of ready-money purchases per deal",
+    "seat the play, and every seat buyer:W (readier to buy from the stock for ready money), by number of players "
+    "3-8; the break-even rate of ready-money purchases per deal",
     "The deal is an advantage in the modern game (trade and barter)",
 )  # fmt: skip
 
 BUYERS = (0.7, 0.9, 1.0, 1.1, 1.5)  # buyer:W; from W = 1.5 every trade a buyer makes is a purchase
-DEPENDS = "depends on play" if "depends on play" in VERDICTS else "inconclusive"
 
 
 def break_even(purchases: list[float], edges: list[float]) -> float:
@@ -41,12 +40,12 @@ def break_even(purchases: list[float], edges: list[float]) -> float:
 def answer(n: int, seed: int, play: str | None = None) -> Answer:
     study = Study(n, seed, play)
 
-    def row(players: int, play: str, w: float) -> dict:
-        res = study.run("commerce", "standard", players, strategy=play)
+    def row(players: int, strategy: str, w: float) -> dict:
+        res = study.run("commerce", "standard", players, strategy=strategy)
         edge, se = role_gap(res)
         return {
             "players": players,
-            "play": play,
+            "every seat": strategy,
             "W": w,
             "purchases/deal": res.metric("dealer_takings")[0],
             "dealer minus others": edge,
@@ -58,7 +57,7 @@ def answer(n: int, seed: int, play: str | None = None) -> Answer:
         }
 
     def count(players: int) -> list[dict]:
-        rows = [row(players, "book", 0.0)] + [row(players, f"buyer:{w:g}", w) for w in BUYERS]
+        rows = [row(players, study.play, 0.0)] + [row(players, f"buyer:{w:g}", w) for w in BUYERS]
         bought = [r["purchases/deal"] for r in rows]
         even = break_even(bought, [r["dealer minus others"] for r in rows])
         for r in rows:
@@ -67,29 +66,29 @@ def answer(n: int, seed: int, play: str | None = None) -> Answer:
         return rows
 
     t = study.sweep(count)
-    book = t[t["play"] == "book"].reset_index(drop=True)
-    ready = t[t["play"] == f"buyer:{BUYERS[-1]:g}"].reset_index(drop=True)
-    v_book, v_ready = combine(book["verdict"]), combine(ready["verdict"])
-    agree = all(a == b for a, b in zip(book["verdict"], ready["verdict"]))  # count by count
-    verdict = v_book if agree and v_book == v_ready else DEPENDS
+    book = t[t["every seat"] == study.play].reset_index(drop=True)
+    ready = t[t["every seat"] == f"buyer:{BUYERS[-1]:g}"].reset_index(drop=True)
+    by_count = [agree([a, b]) for a, b in zip(book["verdict"], ready["verdict"], strict=True)]
+    verdict = DEPENDS if DEPENDS in by_count else combine(book["verdict"])
     four, four_ready = at(book), at(ready)
     return study.answer(
         t,
-        f"4 players: with no purchases (threshold play) the dealer nets "
-        f"{pm(four['dealer minus others'], four['SE'])} stakes per deal against the other roles; when every trade "
+        f"4 players: every seat {study.play}, the dealer nets "
+        f"{pm(four['dealer minus others'], four['SE'])} stakes per deal against the other roles "
+        f"({four['purchases/deal']:.2f} ready-money purchases a deal); when every trade "
         f"is a purchase ({four_ready['purchases/deal']:.2f} a deal) "
         f"{pm(four_ready['dealer minus others'], four_ready['SE'])}; the deal is an advantage above "
         f"{four['break-even purchases/deal']:.2f} ready-money purchases per deal (99% CI)",
         verdict,
-        "the dealer's edge over the other roles excludes 0 (99% CI) at every count, read under threshold play "
-        "(no purchases) and under the readiest buyers; where they disagree the claim depends on how much the "
-        "table buys, and the break-even rate of purchases per deal says where it turns",
+        "the dealer's edge over the other roles excludes 0 (99% CI) at every count, read with every seat playing "
+        "the play and with every seat the readiest buyer; where they disagree at any count the claim depends on "
+        "how much the table buys, and the break-even rate of purchases per deal says where it turns",
         players_chart(
             t,
             [("dealer minus others", "SE", "every seat {}")],
             "stakes per deal",
             zero=True,
-            by="play",
+            by="every seat",
         ),
         [
             "Each purchase from the stock for ready money pays the dealer a stake (p. 73); a player who values a "

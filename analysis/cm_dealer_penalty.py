@@ -8,7 +8,7 @@ and the dealer trades last, so his chance after trading depends on how the table
 from __future__ import annotations
 
 from sim.analysis import Answer, Claim, Study, at, combine, main, players_chart, pm, role_gap, verdict_within
-from sim.analysis.verdicts import VERDICTS
+from sim.analysis.plays import agree
 
 CLAIM = Claim(
     "cm_dealer_penalty", "Commerce", 76,
@@ -16,13 +16,11 @@ CLAIM = Claim(
     "only has the same chances as the others, and such a penalty seems unjust.",
     "the dealer's chance of the best hand minus the other roles' mean (book rules), and the dealer's net per deal "
     "(stakes) under standard, dealer-penalty-all and dealer-penalty-better on the same deals, by players; as "
-    "dealt (every seat stands at once) and after trading (threshold and greedy play)",
+    "dealt (every seat stands at once) and after trading (the play, and greedy)",
     "The dealer's penalty is a severe tax; the dealer only has the same chances",
 )  # fmt: skip
 
 ARMS = ["standard", "dealer-penalty-all", "dealer-penalty-better"]
-PLAYS = (("stand", "as dealt"), ("book", "after trading, threshold"), ("greedy", "after trading, greedy"))
-DEPENDS = "depends on play" if "depends on play" in VERDICTS else "inconclusive"
 
 
 def answer(n: int, seed: int, play: str | None = None) -> Answer:
@@ -51,23 +49,24 @@ def answer(n: int, seed: int, play: str | None = None) -> Answer:
             out[f"dealer minus others, penalty {short}"] = role_gap(res)[0]
         return {**out, "deals": c.meta["n"], "same chances?": verdict_within(wgap, wse)}
 
-    t = study.sweep(lambda p: [row(p, s, reading) for s, reading in PLAYS])
-    by = {reading: t[t["reading"] == reading].reset_index(drop=True) for _, reading in PLAYS}
+    after = f"after trading, {study.play}"
+    readings = (("stand", "as dealt"), (study.play, after), ("greedy", "after trading, greedy"))
+    t = study.sweep(lambda p: [row(p, s, reading) for s, reading in readings])
+    by = {reading: t[t["reading"] == reading].reset_index(drop=True) for _, reading in readings}
     verdicts = {reading: combine(part["same chances?"]) for reading, part in by.items()}
-    agreed = set(verdicts.values())
-    verdict = agreed.pop() if len(agreed) == 1 else DEPENDS
-    dealt, book, greedy = (at(by[reading]) for _, reading in PLAYS)
+    verdict = agree(list(verdicts.values()))  # depends on play where one reading supports what another refutes
+    dealt, book, greedy = (at(by[reading]) for _, reading in readings)
     return study.answer(
         t,
         f"4 players: the dealer's chance of the best hand against the other roles' is "
         f"{pm(dealt['dealer minus others P(best)'], dealt['SE P(best)'])} as dealt, "
-        f"{pm(book['dealer minus others P(best)'], book['SE P(best)'])} after trading under threshold play and "
+        f"{pm(book['dealer minus others P(best)'], book['SE P(best)'])} after trading under {study.play} and "
         f"{pm(greedy['dealer minus others P(best)'], greedy['SE P(best)'])} under greedy (99% CI); the penalty to "
         f"every player changes his net by {pm(book['change, penalty all'], book['SE change all'])} stakes per deal "
-        f"(threshold play), to the better hands by {pm(book['change, penalty better'], book['SE change better'])}",
+        f"({study.play}), to the better hands by {pm(book['change, penalty better'], book['SE change better'])}",
         verdict,
         "'the same chances' read as the dealer's chance of the best hand within ±0.05 of the other roles' mean "
-        "(99% CI) at every count, as dealt and after trading (threshold, greedy); where the readings disagree the "
+        "(99% CI) at every count, as dealt and after trading (the play, greedy); where the readings disagree the "
         f"claim depends on play (verdicts: {', '.join(f'{k} {v}' for k, v in verdicts.items())}); the tax is the "
         "paired change in his net",
         players_chart(
