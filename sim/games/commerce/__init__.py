@@ -60,6 +60,11 @@ from sim.games.commerce.strategies import (
 from sim.games.commerce.table import EVENTS, SESSION_METRICS, E, Workspace, impossible_events, new_workspace
 from sim.games.commerce.trace import check_deck, deck_from_hands, describe_trace
 
+# the strategies every claim's headline about Commerce is measured under (sim.analysis): the book's sensible
+# player and the strong reference player; at K = 8 the search is too noisy to beat book in Commerce, at 64 it
+# does (docs/rollout.md)
+PLAYS: tuple[str, ...] = ("book", "rollout:64")
+
 __all__ = [
     "DEAL",
     "DEFAULT_STRATEGY",
@@ -79,6 +84,7 @@ __all__ = [
     "VARIANTS",
     "E",
     "P",
+    "PLAYS",
     "Rules",
     "Workspace",
     "begin_session",

@@ -15,7 +15,7 @@ import numpy as np
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games.commerce.rules import DP_NONE, TIE_ELDEST, P
-from sim.games.commerce.strategies import barter_answer, modern_turn, stands_after
+from sim.games.commerce.strategies import ROLLOUT, barter_answer, modern_turn, stands_after
 from sim.games.commerce.table import (
     FLUSH,
     K_BARTER,
@@ -24,6 +24,12 @@ from sim.games.commerce.table import (
     K_TRADE,
     POOL,
     STOOD,
+    T_CAPPED,
+    T_CHOICE,
+    T_STANDER,
+    T_STOOD,
+    T_TOP,
+    T_TURN,
     E,
     R,
     act,
@@ -76,14 +82,14 @@ def _ready_money(cfg, ws, j, i, top, m, hand_no):
 
 
 @kernel(inline=True)
-def _barter(cfg, ws, seats, j, q, i, hand_no):
+def _barter(cfg, ws, seats, j, q, i, hand_no, circuit):
     """Position j offers slot i to his neighbour q: a blind swap, unless q stands on his cards (p. 73).
 
     Returns False when the barter is refused (the caller has q stand).
     """
     s = ws.seat_of[j]
     qs = ws.seat_of[q]
-    g = barter_answer(cfg, ws, seats, q)
+    g = barter_answer(cfg, ws, seats, q, circuit)
     if g < 0:
         act(ws, hand_no, s, K_BARTER_REFUSED, ws.hands[j, i], -1, qs)
         ws.ev[E.barters_refused] += 1
@@ -98,45 +104,71 @@ def _barter(cfg, ws, seats, j, q, i, hand_no):
 
 
 @kernel(inline=True)
-def _trading(cfg, ws, seats, m, hand_no):
-    """Turns round the table from the elder hand until trading ends (p. 73), or max_circuits rounds.
+def begin_trading(ws):
+    """The turn record at the start of trading: the elder hand to act, the stock's top card on top."""
+    t = ws.turn
+    t[T_TURN] = 0
+    t[T_TOP] = 0
+    t[T_STOOD] = 0
+    t[T_STANDER] = -1
+    t[T_CHOICE] = -1
+    t[T_CAPPED] = 0
 
-    Returns (the first position to stand or -1, turns taken, capped, the stock's top).
-    """
+
+@kernel(inline=True)
+def neighbour(cfg, ws, j, m):
+    """The position j would barter with: the next (left, or right under barter_left=false) who has not stood;
+    -1 when everyone else has stood (extended game)."""
+    if ws.turn[T_STOOD] >= m - 1:
+        return -1
+    step = 1 if cfg[0][P.barter_left] != 0 else m - 1
+    q = (j + step) % m
+    while ws.state[q] == STOOD:
+        q = (q + step) % m
+    return q
+
+
+@kernel(inline=True)
+def trading(cfg, ws, seats, m, hand_no):
+    """Turns round the table from where ``ws.turn`` stands until trading ends (p. 73) or max_circuits rounds
+    (returns False), or until a rollout seat is to act (returns True; its choice goes in ``ws.turn[T_CHOICE]``
+    and trading goes on from there)."""
     prm = cfg[0]
     extended = prm[P.extended] != 0
-    step = 1 if prm[P.barter_left] != 0 else m - 1
     limit = prm[P.max_circuits] * m
-    top = 0
-    stander = -1
-    n_stood = 0
-    t = 0
-    while t < limit:
+    tr = ws.turn
+    while tr[T_TURN] < limit:
+        t = tr[T_TURN]
         j = t % m
-        t += 1
+        circuit = t // m + 1
         if ws.state[j] == STOOD:  # extended game: standers wait
+            tr[T_TURN] = t + 1
             continue
-        q = -1
-        if n_stood < m - 1:  # the neighbour he would barter with: the next who has not stood
-            q = (j + step) % m
-            while ws.state[q] == STOOD:
-                q = (q + step) % m
-        a = modern_turn(cfg, ws, seats, j, m, q >= 0)
+        q = neighbour(cfg, ws, j, m)
+        a = tr[T_CHOICE]
+        if a >= 0:
+            tr[T_CHOICE] = -1
+        elif seats[0][ws.seat_of[j]] == ROLLOUT:
+            return True
+        else:
+            a = modern_turn(cfg, ws, seats, j, m, q >= 0, circuit)
+        tr[T_TURN] = t + 1
         who = j if a == 0 else -1  # who stands this turn
         if a >= 1 and a <= 3:
-            top = _ready_money(cfg, ws, j, a - 1, top, m, hand_no)
-        elif a >= 4 and not _barter(cfg, ws, seats, j, q, a - 4, hand_no):
+            tr[T_TOP] = _ready_money(cfg, ws, j, a - 1, tr[T_TOP], m, hand_no)
+        elif a >= 4 and not _barter(cfg, ws, seats, j, q, a - 4, hand_no, circuit):
             who = q  # a barter is refused by standing
-        if a != 0 and who < 0 and stands_after(cfg, ws, seats, j):
+        if a != 0 and who < 0 and stands_after(cfg, ws, seats, j, circuit):
             who = j
         if who >= 0:
             _stand(ws, who, hand_no)
-            n_stood += 1
-            if stander < 0:
-                stander = who
-            if not extended or n_stood == m:
-                return stander, t, False, top
-    return stander, t, True, top
+            tr[T_STOOD] += 1
+            if tr[T_STANDER] < 0:
+                tr[T_STANDER] = who
+            if not extended or tr[T_STOOD] == m:
+                return False
+    tr[T_CAPPED] = 1
+    return False
 
 
 @kernel(inline=True)
@@ -173,30 +205,35 @@ def _settle(cfg, ws, m, best, first, stander):
         dealer_penalty(cfg, ws, m)
 
 
-@kernel
-def modern_hand(cfg, ws, seats, m, hand_no):
-    """One deal of trade and barter among positions 0 .. m-1 (pp. 72-73).
-
-    Returns True when a Tricon, Sequence or Flush was shown (looked for only under ``continuous``).
-    """
-    prm = cfg[0]
-    klass = cfg[3]
+@kernel(inline=True)
+def begin_hand(cfg, ws, m):
+    """Everyone stakes one counter, the dealer two (p. 72); three cards each; trading about to begin."""
     d = m - 1
-    for j in range(m):  # everyone stakes one counter, the dealer two (p. 72)
+    for j in range(m):
         L.pay(ws, ws.seat_of[j], L.BOARD, 2 if j == d else 1, R.stake, POOL)
     deal_round(cfg, ws, m, False)
     if ws.tracing[0]:
         rec_dealt(cfg, ws, m, ws.seat_of[d])
-    stander, t, capped, top = _trading(cfg, ws, seats, m, hand_no)
-    circuits = (t + m - 1) // m
+    begin_trading(ws)
+
+
+@kernel(inline=True)
+def finish_hand(cfg, ws, m):
+    """The show and its payments once trading has ended. Returns True when a Tricon, Sequence or Flush was
+    shown (looked for only under ``continuous``)."""
+    prm = cfg[0]
+    klass = cfg[3]
+    tr = ws.turn
+    capped = tr[T_CAPPED] != 0
+    circuits = (tr[T_TURN] + m - 1) // m
     ws.ev[E.circuits] += circuits
     if capped:
         ws.ev[E.capped] += 1
     best, first = show(cfg, ws, m)
-    _settle(cfg, ws, m, best, first, stander)
+    _settle(cfg, ws, m, best, first, tr[T_STANDER])
     if ws.tracing[0]:
         draw_to(ws, prm[P.pack], prm[P.pack])  # settle the rest of the stock, for the trace
-        rec_shown(cfg, ws, m, capped, top, circuits)
+        rec_shown(cfg, ws, m, capped, tr[T_TOP], circuits)
     if prm[P.continuous] != 0:
         for j in range(m):
             if klass[hid(ws, j)] >= FLUSH:

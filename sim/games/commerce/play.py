@@ -16,11 +16,11 @@ from sim import rng
 from sim._jit import kernel
 from sim.games import _hands as HT
 from sim.games import _ledger as L
-from sim.games.commerce.modern import modern_hand
 from sim.games.commerce.old import old_hand
 from sim.games.commerce.pool import pool_game
 from sim.games.commerce.rules import OLD, RULEBOOK, P
-from sim.games.commerce.strategies import RANDOM, set_thresholds
+from sim.games.commerce.search import modern_hand
+from sim.games.commerce.strategies import RANDOM, ROLLOUT, set_thresholds
 from sim.games.commerce.table import DEAL, POOL, SCRATCH, SESSION, E, deal_round, draw_to, end_line, new_deck, reseed
 
 
@@ -44,7 +44,7 @@ def begin_session(cfg, ws, seats, seed, session):
     n = prm[P.players]
     rng.seed_stream(ws.streams[SESSION], seed, session, 0)
     for s in range(n):
-        if seats[0][s] == RANDOM:  # the only strategy that draws (its stream is untouched by the others)
+        if seats[0][s] == RANDOM or seats[0][s] == ROLLOUT:  # the strategies that draw (from their own streams)
             rng.seed_stream(ws.seat_rng[s], seed, session, 1 + s)
     set_thresholds(ws, seats)
     ws.board[POOL] = 0

@@ -12,71 +12,141 @@ import numpy as np
 
 from sim import rng
 from sim._jit import kernel
-from sim.games.commerce.table import SEQUENCE, hid, hid_with
+from sim.games.commerce.table import PAIR, POINT, SEQUENCE, hid, hid_with
 
-THRESHOLD, GREEDY, STAND, RANDOM = 0, 1, 2, 3
+THRESHOLD, GREEDY, STAND, RANDOM, BUYER, ROLLOUT = 0, 1, 2, 3, 4, 5
 STRATEGIES: dict[str, int] = {
     "threshold": THRESHOLD,
     "greedy": GREEDY,
     "stand": STAND,
     "random": RANDOM,
+    "buyer": BUYER,
+    "rollout": ROLLOUT,
     "book": THRESHOLD,  # the name the CLI and the bench use by default: the threshold strategy at its default
 }
 DEFAULT_STRATEGY = "threshold"
 DEFAULT_THRESHOLD = 0.6
-STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"threshold": (0.0, 1.0), "book": (0.0, 1.0)}
+DEFAULT_PREMIUM = 1.0
+DEFAULT_SAMPLES = 8
+MAX_SAMPLES = 256
+# Patience. The book has no limit on the rounds of trading (p. 73: "round and round the table until one of the
+# players decides to stand"); a player who waits for a strong hand while the table goes round and round lowers
+# his sights, so that he ends the deal himself (the toolkit's max_circuits is then only a safety net). The
+# threshold is multiplied by PATIENCE for every circuit begun after the first; greedy's standard drops a class
+# every GREEDY_STEP circuits after GREEDY_FIRM (Sequence, then Flush, Pair, and any hand). From circuit
+# LAST_RESORT on, both stand on any hand (under ``extended``, where every player must stand, p. 76, a lone
+# player with a poor hand would otherwise trade on).
+PATIENCE = 0.85
+GREEDY_FIRM = 3
+GREEDY_STEP = 2
+LAST_RESORT = 8
+MAX_PREMIUM = 2.0  # measured: from W = 1.5 every trade of a buyer is a purchase, at 3 to 8 players
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {
+    "threshold": (0.0, 1.0),
+    "book": (0.0, 1.0),
+    "buyer": (0.0, MAX_PREMIUM),
+    "rollout": (1.0, float(MAX_SAMPLES)),
+}
 STRATEGY_HELP: dict[str, str] = {
     "threshold": "threshold:P (default 0.6). Knows its own hand (and the face-up widow). Stands when its chance of "
     "holding the best hand, estimated as v^(opponents) with v the exact chance of beating one random hand of the "
-    "cards it does not hold, reaches P. Otherwise makes the trade with the best expected value (chance of best x "
+    "cards it does not hold, reaches P (modern game: P x 0.85 per circuit after the first, any hand from the 8th, "
+    "so it ends its own deals). Otherwise makes the trade with the best expected value (chance of best x "
     "the pool and dealer's stake, less a ready-money stake): ready money or barter, and which card, from "
     "precomputed tables; stands if no trade is expected to gain. Gives its least useful card when bartered with. "
     "Old game: the best exchange with the widow if it improves the hand, else passes. Buys the horse.",
-    "greedy": "Knows what threshold knows. Always trades (or exchanges) to the best expected hand and stands only "
-    "on a Tricon or Sequence; answers a barter by standing only with one. Old game: passes when no exchange helps.",
+    "greedy": "Knows what threshold knows. Trades (or exchanges) to the best expected hand; stands (and answers a "
+    "barter by standing) on a Tricon or Sequence, from the 4th circuit a Flush, the 6th a Pair, the 8th any hand "
+    "(so it ends its own deals), and when no trade is expected to gain. Old game: stands on a Tricon or Sequence, "
+    "passes when no exchange helps.",
+    "buyer": "buyer:W (default 1). Plays as threshold (at its default) and decides as it does whether to trade at "
+    "all, at the true price of ready money; but when it trades it buys from the stock if the purchase's expected "
+    "value plus W stakes beats the best barter. W = 0 is threshold; the larger W, the readier a buyer: W is the "
+    "price (beyond a card's worth to its hand) it is willing to pay the dealer to trade with the stock.",
+    "rollout": "the strong reference player, rollout:K (K = 8 if not given). Modern game: on each of its turns "
+    "deals the cards it cannot see (the other hands and the stock) K times at random, plays each choice open to "
+    "it (stand, buy from the stock, barter, each trade with the card its tables pick) out to the show with "
+    "threshold for every seat after it, on the same K deals, and takes the best summed net (ties: threshold's "
+    "choice). Answers a barter, and stands after a trade, as threshold. Old game and Pool Commerce: plays "
+    "threshold.",
     "stand": "Stands at once, and stands when bartered with; never exchanges. Buys the horse.",
     "random": "A uniformly random legal action from its own random stream (stand, 3 ready-money and 3 barter trades; "
-    "old game: stand, pass, 9 exchanges); after a trade stands with chance 1/2; buys the horse with chance 1/2.",
+    "old game: stand, pass or exchange alike, then one of the 9 exchanges); after a trade stands with chance 1/2; "
+    "buys the horse with chance 1/2.",
     "book": "the threshold strategy (the default name of every game's sensible player)",
 }
 
 
 @kernel
 def set_thresholds(ws, seats):
-    """Each seat's threshold: its strategy parameter, or the default where it has none (NaN)."""
-    params = seats[1]
+    """Each seat's threshold and ready-money premium: its strategy's parameter, or the default where it has none
+    (NaN) or its strategy takes the other one."""
+    pols, params = seats[0], seats[1]
+    r = ws.rows
     for s in range(ws.thr.shape[0]):
-        ws.thr[s] = DEFAULT_THRESHOLD
+        for row in range(2):  # the playouts' row: threshold at its default for every seat
+            r.thr[row, s] = DEFAULT_THRESHOLD
+            r.premium[row, s] = 0.0
+        r.book[s] = THRESHOLD
     for s in range(params.shape[0]):
-        if not np.isnan(params[s]):
+        if pols[s] == BUYER:
+            ws.premium[s] = DEFAULT_PREMIUM if np.isnan(params[s]) else params[s]
+        elif pols[s] != ROLLOUT and not np.isnan(params[s]):
             ws.thr[s] = params[s]
 
 
+@kernel
+def samples(param):
+    """rollout's K from its parameter (NaN: the default), rounded, 1 .. MAX_SAMPLES."""
+    if param != param:
+        return np.int64(DEFAULT_SAMPLES)
+    k = np.int64(param + 0.5)
+    return max(np.int64(1), min(k, np.int64(MAX_SAMPLES)))
+
+
 @kernel(inline=True)
-def modern_turn(cfg, ws, seats, j, m, can_barter):
-    """Position j on his turn (modern game): 0 stand, 1 + i ready money for slot i, 4 + i barter slot i."""
-    klass, value, e_ready, e_barter = cfg[3], cfg[5], cfg[6], cfg[7]
-    s = ws.seat_of[j]
-    pol = seats[0][s]
-    thr = ws.thr[s]
-    if pol == STAND:
-        return 0
-    if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 7 if can_barter else 4)
+def _level(ws, s, circuit):
+    """The chance of the best hand seat s (threshold, buyer) stands on in this circuit (1, 2, ...)."""
+    if circuit >= LAST_RESORT:
+        return 0.0
+    return ws.thr[s] * PATIENCE ** (circuit - 1)
+
+
+@kernel(inline=True)
+def _greedy_class(circuit):
+    """The class greedy stands on in this circuit: Sequence, lowered a class every GREEDY_STEP circuits."""
+    if circuit <= GREEDY_FIRM:
+        return SEQUENCE
+    if circuit >= LAST_RESORT:
+        return POINT
+    drop = (circuit - GREEDY_FIRM - 1) // GREEDY_STEP + 1
+    return max(PAIR, SEQUENCE - drop)
+
+
+@kernel(inline=True)
+def _content(cfg, ws, pol, s, h, circuit):
+    """Whether a threshold, buyer or greedy player is content to stand on hand h in this circuit."""
+    if pol == GREEDY:
+        return cfg[3][h] >= _greedy_class(circuit)
+    return cfg[5][h] >= _level(ws, s, circuit)
+
+
+@kernel(inline=True)
+def _best_trade(cfg, ws, j, m, can_barter, premium):
+    """(best score, its action) over the trades open to position j: 1 + i ready money for slot i, 4 + i barter.
+
+    A trade's score is its expected chance of the best hand times the prize (the pool, m + 1 stakes, and unless
+    j deals a stake from the dealer), less the stake ready money costs (the dealer's own trades are free), plus
+    ``premium`` stakes on a purchase."""
+    e_ready, e_barter = cfg[6], cfg[7]
     h = hid(ws, j)
-    v = value[h]
-    if pol == THRESHOLD and v >= thr:
-        return 0
-    if pol == GREEDY and klass[h] >= SEQUENCE:
-        return 0
-    # the best hand collects the pool (m + 1 stakes) and, unless it is the dealer's, a stake from the dealer
     dealer = j == m - 1
     prize = np.float64(m + 1) if dealer else np.float64(m + 2)
     cost = 0.0 if dealer else 1.0
     best = -1e9
     act = 1
     for i in range(3):
-        score = e_ready[h, i] * prize - cost
+        score = e_ready[h, i] * prize - cost + premium
         if score > best:
             best = score
             act = 1 + i
@@ -86,15 +156,37 @@ def modern_turn(cfg, ws, seats, j, m, can_barter):
             if score > best:
                 best = score
                 act = 4 + i
-    if pol == THRESHOLD and best <= v * prize:
-        return 0  # no trade is expected to gain
+    return best, act
+
+
+@kernel(inline=True)
+def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
+    """Position j on his turn in this circuit (modern game): 0 stand, 1 + i ready money for slot i, 4 + i barter
+    slot i."""
+    value = cfg[5]
+    s = ws.seat_of[j]
+    pol = seats[0][s]
+    if pol == STAND:
+        return 0
+    if pol == RANDOM:
+        return rng.bounded(ws.seat_rng[s], 7 if can_barter else 4)
+    h = hid(ws, j)
+    v = value[h]
+    if _content(cfg, ws, pol, s, h, circuit):
+        return 0
+    best, act = _best_trade(cfg, ws, j, m, can_barter, 0.0)
+    prize = np.float64(m + 1) if j == m - 1 else np.float64(m + 2)
+    if best <= v * prize:
+        return 0  # no trade is expected to gain: stand on these cards
+    if pol == BUYER:
+        best, act = _best_trade(cfg, ws, j, m, can_barter, ws.premium[s])
     return act
 
 
 @kernel(inline=True)
-def barter_answer(cfg, ws, seats, q):
+def barter_answer(cfg, ws, seats, q, circuit):
     """The barter partner at position q: -1 to stand instead (p. 73), else the slot of the card he gives."""
-    klass, value, e_ready = cfg[3], cfg[5], cfg[6]
+    e_ready = cfg[6]
     s = ws.seat_of[q]
     pol = seats[0][s]
     if pol == STAND:
@@ -102,9 +194,7 @@ def barter_answer(cfg, ws, seats, q):
     if pol == RANDOM:
         return rng.bounded(ws.seat_rng[s], 4) - 1
     h = hid(ws, q)
-    if pol == THRESHOLD and value[h] >= ws.thr[s]:
-        return -1
-    if pol == GREEDY and klass[h] >= SEQUENCE:
+    if _content(cfg, ws, pol, s, h, circuit):
         return -1
     best = 0
     for i in range(1, 3):
@@ -114,19 +204,15 @@ def barter_answer(cfg, ws, seats, q):
 
 
 @kernel(inline=True)
-def stands_after(cfg, ws, seats, j):
+def stands_after(cfg, ws, seats, j, circuit):
     """Whether the player at position j stands after his trade (p. 73)."""
-    klass, value = cfg[3], cfg[5]
     s = ws.seat_of[j]
     pol = seats[0][s]
     if pol == RANDOM:
         return rng.bounded(ws.seat_rng[s], 2) == 1
     if pol == STAND:
         return True
-    h = hid(ws, j)
-    if pol == THRESHOLD:
-        return value[h] >= ws.thr[s]
-    return klass[h] >= SEQUENCE
+    return _content(cfg, ws, pol, s, hid(ws, j), circuit)
 
 
 @kernel(inline=True)
@@ -152,10 +238,11 @@ def old_turn(cfg, ws, seats, j, m):
     pol = seats[0][s]
     if pol == STAND:
         return 0
-    if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 11)
+    if pol == RANDOM:  # stand, pass or exchange alike (so two stands or all passes soon end the hand)
+        k = rng.bounded(ws.seat_rng[s], 3)
+        return k if k < 2 else 2 + rng.bounded(ws.seat_rng[s], 9)
     h = hid(ws, j)
-    if pol == THRESHOLD and v1[h] ** (m - 1) >= ws.thr[s]:
+    if (pol == THRESHOLD or pol == BUYER or pol == ROLLOUT) and v1[h] ** (m - 1) >= ws.thr[s]:
         return 0
     if pol == GREEDY and klass[h] >= SEQUENCE:
         return 0

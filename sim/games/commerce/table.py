@@ -130,8 +130,45 @@ SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
+# the turn record of the modern game's trading, int64[TURN] (resumable: a rollout seat's decision is taken
+# between two calls of the trading loop)
+T_TURN = 0  # turns taken (the next position to act is T_TURN % m)
+T_TOP = 1  # the stock's top (a ring in deck[3m:])
+T_STOOD = 2  # players who have stood
+T_STANDER = 3  # the first to stand, -1 none
+T_CHOICE = 4  # a rollout seat's decision already taken, -1 none
+T_CAPPED = 5  # 1 when max_circuits ended the trading
+TURN = 6
+REAL, SIM = 0, 1  # rows of the state arrays: the deal, and a rollout's playout (search.py)
+
+
+class Rows(NamedTuple):
+    """The deal's state arrays in two rows (REAL, and SIM for a rollout's playouts), and the rollout's own."""
+
+    deck: np.ndarray  # int8[2, 52]
+    drawn: np.ndarray  # int64[2, 1]
+    thr: np.ndarray  # float64[2, 10]
+    premium: np.ndarray  # float64[2, 10]
+    hands: np.ndarray  # int64[2, 10, 4]
+    state: np.ndarray  # int64[2, 10]
+    sr: np.ndarray  # int64[2, 10]
+    board: np.ndarray  # int64[2, 1]
+    net: np.ndarray  # int64[2, 10]
+    won: np.ndarray  # int64[2, 10]
+    ev: np.ndarray  # int64[2, len(EVENTS)]
+    tracing: np.ndarray  # bool[2, 1]: row SIM is never traced
+    turn: np.ndarray  # int64[2, TURN]
+    cards: np.ndarray  # int64[52]: the cards the decider cannot see, shuffled
+    score: np.ndarray  # int64[8]: each candidate's net summed over the samples
+    cands: np.ndarray  # int64[3]: the choices searched
+    stream: np.ndarray  # uint64[4]: the decider's stream, replayed so every candidate sees the same deals
+    book: np.ndarray  # int64[10]: the playouts' strategies (threshold for every seat)
+    no_param: np.ndarray  # float64[10]: NaN, the playouts' parameters (threshold's default)
+
+
 class Workspace(NamedTuple):
-    """Per-thread arrays (made once per block of sessions, never per deal)."""
+    """Per-thread arrays (made once per block of sessions, never per deal). The state arrays are views of row
+    REAL of ``rows``; ``search.view`` gives the same workspace over row SIM."""
 
     deck: np.ndarray  # int8[52]: the pack in the order dealt, settled up to drawn[0]; in the modern game
     #   deck[3m:] is the stock, used as a ring: the top card is deck[3m + top] and the rejected card goes into
@@ -140,8 +177,9 @@ class Workspace(NamedTuple):
     whole: np.ndarray  # bool[1]: settle the whole pack when it is prepared (trace workspaces: the trace shows
     #   the deck; the cards are those of the lazy shuffle, which draws the same numbers in the same order)
     streams: np.ndarray  # uint64[4, 4]: SESSION, DEAL, HAND, SCRATCH
-    seat_rng: np.ndarray  # uint64[10, 4]: each seat's strategy stream (the random strategy's only)
+    seat_rng: np.ndarray  # uint64[10, 4]: each seat's strategy stream (random's and rollout's)
     thr: np.ndarray  # float64[10]: each seat's threshold (the threshold strategy's parameter)
+    premium: np.ndarray  # float64[10]: stakes each seat adds to a ready-money trade's worth (the buyer's parameter)
     hands: np.ndarray  # int64[10, 4]: each position's hand, sorted, and its colex index
     widow: np.ndarray  # int64[3]: the old game's face-up hand (p. 74)
     state: np.ndarray  # int64[10]: ACTIVE / STOOD / PASSED per position
@@ -157,6 +195,33 @@ class Workspace(NamedTuple):
     tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
     tr_count: np.ndarray  # int64[3]: actions, payments, hands recorded
     tr_hands: np.ndarray  # int64[h, MAX_SEATS + 1, TR_W]
+    turn: np.ndarray  # int64[TURN]: where the modern game's trading stands
+    rows: Rows
+
+
+@njit(cache=True)
+def _new_rows(events):
+    return Rows(
+        np.zeros((2, 52), dtype=np.int8),
+        np.zeros((2, 1), dtype=np.int64),
+        np.zeros((2, MAX_SEATS), dtype=np.float64),
+        np.zeros((2, MAX_SEATS), dtype=np.float64),
+        np.zeros((2, MAX_SEATS, 4), dtype=np.int64),
+        np.zeros((2, MAX_SEATS), dtype=np.int64),
+        np.zeros((2, MAX_SEATS), dtype=np.int64),
+        np.zeros((2, 1), dtype=np.int64),
+        np.zeros((2, MAX_SEATS), dtype=np.int64),
+        np.zeros((2, MAX_SEATS), dtype=np.int64),
+        np.zeros((2, events), dtype=np.int64),
+        np.zeros((2, 1), dtype=np.bool_),
+        np.full((2, TURN), -1, dtype=np.int64),
+        np.zeros(52, dtype=np.int64),
+        np.zeros(8, dtype=np.int64),
+        np.zeros(3, dtype=np.int64),
+        np.zeros(4, dtype=np.uint64),
+        np.zeros(MAX_SEATS, dtype=np.int64),  # filled by begin_session (threshold's code)
+        np.full(MAX_SEATS, np.nan, dtype=np.float64),
+    )
 
 
 @njit(cache=True)
@@ -167,28 +232,32 @@ def new_workspace(cfg, trace_rows):
     h = POOL_HAND_CAP if tracer else 1
     whole = np.zeros(1, dtype=np.bool_)
     whole[0] = tracer
+    r = _new_rows(len(EVENTS))
     return Workspace(
-        np.zeros(52, dtype=np.int8),
-        np.zeros(1, dtype=np.int64),
+        r.deck[REAL],
+        r.drawn[REAL],
         whole,
         np.zeros((4, 4), dtype=np.uint64),
         np.zeros((MAX_SEATS, 4), dtype=np.uint64),
-        np.zeros(MAX_SEATS, dtype=np.float64),
-        np.zeros((MAX_SEATS, 4), dtype=np.int64),
+        r.thr[REAL],
+        r.premium[REAL],
+        r.hands[REAL],
         np.zeros(3, dtype=np.int64),
+        r.state[REAL],
+        r.sr[REAL],
         np.zeros(MAX_SEATS, dtype=np.int64),
         np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(1, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(len(EVENTS), dtype=np.int64),
-        np.zeros(1, dtype=np.bool_),
+        r.board[REAL],
+        r.net[REAL],
+        r.won[REAL],
+        r.ev[REAL],
+        r.tracing[REAL],
         np.zeros((k, TR_ACTION_W), dtype=np.int64),
         np.zeros((k, 5), dtype=np.int64),
         np.zeros(3, dtype=np.int64),
         np.zeros((h, MAX_SEATS + 1, TR_W), dtype=np.int64),
+        r.turn[REAL],
+        r,
     )
 
 

@@ -1,0 +1,150 @@
+"""The modern game's hand, and ``rollout:K``'s search (docs/rollout.md).
+
+A hand is played by ``modern.trading`` from the turn record ``ws.turn``; when a rollout seat is to act, trading
+returns, ``decide`` chooses, and trading goes on. ``decide`` plays each choice open to the seat (stand, buy
+from the stock, barter, each trade with the card the tables pick) out to the show on K deals of the cards it
+cannot see, with threshold for every seat after it, in row SIM of the workspace's state arrays (``view``), and
+takes the best summed net; ties go to threshold's choice.
+
+What the decider keeps fixed in a sampled deal: his own hand, the public state (who has stood, the turn, the
+stock's top, the pool). Every other card - the other hands and the stock - is dealt afresh at random: he draws
+no inference from the trades he has seen, and forgets where the cards he threw under the stock or gave in barter
+lie (he could know some of them; he uses less than he could, never more).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim import rng
+from sim._jit import kernel
+from sim.games.commerce.modern import begin_hand, finish_hand, neighbour, trading
+from sim.games.commerce.rules import P
+from sim.games.commerce.strategies import modern_turn, samples
+from sim.games.commerce.table import SIM, T_CHOICE, T_TOP, T_TURN, TURN, Workspace, put
+
+N_CHOICES = 7  # stand, ready money with slot 0..2, barter slot 0..2
+
+
+@kernel
+def view(ws):
+    """The workspace over row SIM of the state arrays (never traced; its pack is settled, so no stream draws)."""
+    r = ws.rows
+    return Workspace(
+        r.deck[SIM], r.drawn[SIM], ws.whole, ws.streams, ws.seat_rng, r.thr[SIM], r.premium[SIM], r.hands[SIM],
+        ws.widow, r.state[SIM], r.sr[SIM], ws.seat_of, ws.lives, r.board[SIM], r.net[SIM], r.won[SIM], r.ev[SIM],
+        r.tracing[SIM], ws.tr_actions, ws.tr_pays, ws.tr_count, ws.tr_hands, r.turn[SIM], r,
+    )  # fmt: skip
+
+
+@kernel
+def sample_world(cfg, ws, sim, j, m):
+    """Row SIM becomes the deal as it stands, with every card position j cannot see dealt afresh from the
+    replayed stream ``rows.stream``: three to each other hand, the rest to the stock from its top."""
+    prm, pack = cfg[0], cfg[1]
+    r = ws.rows
+    size = prm[P.pack]
+    for p in range(m):
+        sim.state[p] = ws.state[p]
+        for c in range(4):
+            sim.hands[p, c] = ws.hands[j, c] if p == j else 0
+    for i in range(TURN):
+        sim.turn[i] = ws.turn[i]
+    sim.board[0] = ws.board[0]
+    for s in range(sim.net.shape[0]):
+        sim.net[s] = 0
+        sim.won[s] = 0
+    for e in range(sim.ev.shape[0]):
+        sim.ev[e] = 0
+    k = 0
+    for x in range(size):
+        c = np.int64(pack[x])
+        if c != ws.hands[j, 0] and c != ws.hands[j, 1] and c != ws.hands[j, 2]:
+            r.cards[k] = c
+            k += 1
+    rng.shuffle(r.stream, r.cards, k)
+    i = 0
+    for p in range(m):
+        if p == j:
+            continue
+        for c in range(3):
+            sim.hands[p, c] = r.cards[i]
+            i += 1
+        put(sim.hands, p, 0, sim.hands[p, 0])  # sort and index
+    base = 3 * m
+    length = size - base
+    top = ws.turn[T_TOP]
+    for c in range(length):
+        sim.deck[base + (top + c) % length] = r.cards[i]
+        i += 1
+    sim.drawn[0] = size
+
+
+@kernel
+def playout(cfg, sim, book, m, choice):
+    """Play the sampled deal on from the decision, ``choice`` taken, book for everyone; the decider's net."""
+    sim.turn[T_CHOICE] = choice
+    trading(cfg, sim, book, m, np.int64(0))
+    finish_hand(cfg, sim, m)
+
+
+@kernel(inline=True)
+def _best_slot(table, h):
+    """The slot whose replacement the table expects to help most."""
+    best = 0
+    for i in range(1, 3):
+        if table[h, i] > table[h, best]:
+            best = i
+    return best
+
+
+@kernel
+def decide(cfg, ws, seats, m):
+    """The choice of the rollout seat whose turn it is: 0 stand, 1 + i ready money for slot i, 4 + i barter.
+
+    The choices searched are standing, buying from the stock and bartering, each with the card the tables
+    expect to be the best to give up: with more (every card) the best-looking of many noisy values is too often
+    a lucky one (measured)."""
+    r = ws.rows
+    e_ready, e_barter = cfg[6], cfg[7]
+    j = ws.turn[T_TURN] % m
+    s = ws.seat_of[j]
+    h = ws.hands[j, 3]
+    circuit = ws.turn[T_TURN] // m + 1
+    book = (r.book, r.no_param)
+    sim = view(ws)
+    can_barter = neighbour(cfg, ws, j, m) >= 0
+    cands = r.cands
+    cands[0] = 0
+    cands[1] = 1 + _best_slot(e_ready, h)
+    cands[2] = 4 + _best_slot(e_barter, h)
+    k = 3 if can_barter else 2
+    for c in range(N_CHOICES):
+        r.score[c] = 0
+    for _ in range(samples(seats[1][s])):
+        for i in range(k):
+            for x in range(4):  # every choice on the same deal: replay the seat's stream
+                r.stream[x] = ws.seat_rng[s, x]
+            sample_world(cfg, ws, sim, j, m)
+            playout(cfg, sim, book, m, cands[i])
+            r.score[cands[i]] += sim.net[s]
+        for x in range(4):
+            ws.seat_rng[s, x] = r.stream[x]
+    pref = modern_turn(cfg, ws, book, j, m, can_barter, circuit)
+    best = pref
+    for i in range(k):
+        if r.score[cands[i]] > r.score[best]:
+            best = cands[i]
+    return best
+
+
+@kernel
+def modern_hand(cfg, ws, seats, m, hand_no):
+    """One deal of trade and barter among positions 0 .. m-1 (pp. 72-73), rollout seats deciding by search.
+
+    Returns True when a Tricon, Sequence or Flush was shown (looked for only under ``continuous``).
+    """
+    begin_hand(cfg, ws, m)
+    while trading(cfg, ws, seats, m, hand_no):
+        ws.turn[T_CHOICE] = decide(cfg, ws, seats, m)
+    return finish_hand(cfg, ws, m)
