@@ -389,12 +389,15 @@ def _on_disk(dispatcher: Any) -> bool:
         return False
 
 
+LAST_DEAL = runner.MAX_DEALS - 1  # the last deal a run can play (-n is at most MAX_DEALS)
+
+
 @cli.command(epilog=EXAMPLES_TRACE)
 @GAME
 @with_table
 @with_seating
 @click.option(
-    "--deal", type=Number(0, runner.MAX_DEALS - 1, what=f"a deal a run can play, 0 to {runner.MAX_DEALS - 1:,}"),
+    "--deal", type=Number(0, LAST_DEAL, what=f"0 or more and at most {LAST_DEAL} (the last deal a run can play)"),
     default=None, help="deal number of a run with this seed (from 0)",
 )  # fmt: skip
 @click.option("--deck", default=None, help="a stacked deck: every card of the pack in the order dealt")

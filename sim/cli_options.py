@@ -147,19 +147,21 @@ class _Interrupts:
 
     def __init__(self) -> None:
         self.seen = False
+        self.installed = False
         self.old: Any = None
         self.again: threading.Timer | None = None
 
     def __enter__(self) -> _Interrupts:
         if threading.current_thread() is threading.main_thread():
             self.old = signal.signal(signal.SIGINT, self._handle)
+            self.installed = True
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self.again is not None:
             self.again.cancel()
-        if self.old is not None:
-            signal.signal(signal.SIGINT, self.old)
+        if self.installed:  # None: a handler set outside Python; Python's own is the nearest to it
+            signal.signal(signal.SIGINT, signal.default_int_handler if self.old is None else self.old)
 
     def _handle(self, signum: int, frame: Any) -> None:
         self.seen = True
@@ -216,7 +218,8 @@ class Number(click.ParamType):
             number = math.nan
         low_ok = number > self.lo if self.above else number >= self.lo
         if not (math.isfinite(number) and low_ok and number <= self.hi):
-            self.fail(f"must be {self.describe()} (got {value!r})", param, ctx)
+            option = param.opts[0] if param is not None and param.opts else "the value"
+            _fail(f"{option} must be {self.describe()} (got {text})")
         return number
 
     def describe(self) -> str:
