@@ -15,6 +15,8 @@ import numpy as np
 from sim import games as _games
 from sim import runner
 
+MAX_SECONDS = 3600.0  # per row; the same bound as sim bench --seconds
+
 
 def _rate(fn, seconds: float) -> float:
     """Calls/s of fn(k) doing k deals: warm up, then grow k until one call lasts ``seconds`` / 3; best of 3."""
@@ -95,6 +97,8 @@ def measure(game: str, variant: str, seconds: float = 1.0, strategy: str = "book
 
 
 def run_bench(seconds: float = 1.0, only: str | None = None) -> list[dict]:
+    if not (isinstance(seconds, (int, float)) and 0 < seconds <= MAX_SECONDS):  # False for NaN
+        raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS:g} (got {seconds!r})")
     from rich.console import Console
     from rich.table import Table
 

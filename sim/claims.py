@@ -20,7 +20,11 @@ from sim.analysis.plays import across
 from sim.analysis.record import Claim
 from sim.analysis.report import ANALYSIS, REPORTS, IndexRow, write
 
-__all__ = ["ANALYSIS", "REPORTS", "ClaimError", "known_ids", "load", "records", "run_claims", "write_index"]
+__all__ = [
+    "ANALYSIS", "REPORTS", "ClaimError", "check_out", "known_ids", "load", "records", "run_claims", "write_index",
+]  # fmt: skip
+
+MAX_NAME = 255  # bytes in one file name on the usual file systems
 
 
 class ClaimError(ValueError):
@@ -65,6 +69,29 @@ def records(folder: str = ANALYSIS) -> list[ModuleType]:
 def known_ids(folder: str = ANALYSIS) -> list[str]:
     """The claim ids, in the index's order."""
     return [m.CLAIM.id for m in records(folder)]
+
+
+def check_out(folder: str) -> None:
+    """ValueError (naming ``--out``) unless the reports can be written into ``folder``: it is a folder, or can be
+    made in the nearest folder above it that exists, and that folder is writable. Checked before any claim runs,
+    so a long run never ends on a place it cannot write."""
+    if not folder or not folder.strip():
+        raise ValueError("--out needs a folder name")
+    path = os.path.abspath(folder)
+    if any(len(part.encode()) > MAX_NAME for part in path.split(os.sep)):
+        raise ValueError(f"--out {folder}: a name in it is longer than {MAX_NAME} bytes")
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise ValueError(f"--out {folder} is a file, not a folder")
+    nearest = path
+    while not os.path.exists(nearest):
+        nearest = os.path.dirname(nearest)
+    if not os.path.isdir(nearest):
+        raise ValueError(f"--out {folder}: {nearest} is a file, not a folder")
+    if not os.access(nearest, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {folder}: cannot write in {nearest} (permission denied)")
+    index = os.path.join(path, "README.md")
+    if os.path.exists(index) and not os.access(index, os.W_OK):
+        raise ValueError(f"--out {folder}: its index {index} is read-only")
 
 
 def run_claims(

@@ -21,6 +21,7 @@ from sim.cli_options import (
     CHUNK,
     DASK,
     GAME,
+    MAX_BENCH_SECONDS,
     PLAYER_SWEEP,
     PLAYERS,
     PROGRESS,
@@ -28,6 +29,7 @@ from sim.cli_options import (
     SEED,
     THREADS,
     Engine,
+    Number,
     Output,
     Seating,
     SimGroup,
@@ -35,6 +37,7 @@ from sim.cli_options import (
     _bundle,
     _fail,
     _module,
+    check_given_once,
     count_option,
     format_option,
     out_option,
@@ -136,6 +139,7 @@ def list_cmd() -> None:
 def rules(game: str, table: Table, seating: Seating) -> None:
     """Every rule of GAME with its value under --variant, and where the book says so."""
     m = _module(game)
+    check_given_once(table, seating)
     try:
         r = runner.make_rules(m, table.variant, seating.players, list(table.rules))
     except (ValueError, TypeError) as e:
@@ -156,6 +160,7 @@ def rules(game: str, table: Table, seating: Seating) -> None:
 
 
 def _spec_or_fail(game: str, n: str | int, table: Table, seating: Seating) -> runner.RunSpec:
+    check_given_once(table, seating)
     try:
         return runner.make_spec(
             game=game,
@@ -220,13 +225,20 @@ def run(
 
 
 def _play_each(items: list[Any], play: Callable[[Any], Any]) -> tuple[list[Any], bool]:
-    """Play each item (a player count) in turn: (answers, interrupted). Ctrl-C keeps what was played."""
+    """Play each item (a player count) in turn: (answers, interrupted). Ctrl-C keeps what was played.
+
+    An item stopped before its first chunk was played (Ctrl-C while the kernels compile) is left out; when
+    nothing at all was played, nothing is printed or written and the exit status is 130."""
     done = []
     for item in items:
         try:
             done.append(play(item))
         except runner.Interrupted as stop:
-            done.append(stop.result)
+            if stop.result.meta["sessions"] > 0:
+                done.append(stop.result)
+            if not done:
+                click.echo("Interrupted before any deal was played: nothing written.", err=True)
+                sys.exit(130)
             return done, True
         except ValueError as e:
             _fail(str(e))
@@ -377,11 +389,17 @@ def _on_disk(dispatcher: Any) -> bool:
         return False
 
 
+LAST_DEAL = runner.MAX_DEALS - 1  # the last deal a run can play (-n is at most MAX_DEALS)
+
+
 @cli.command(epilog=EXAMPLES_TRACE)
 @GAME
 @with_table
 @with_seating
-@click.option("--deal", type=int, default=None, help="deal number of a run with this seed (from 0)")
+@click.option(
+    "--deal", type=Number(0, LAST_DEAL, what=f"0 or more and at most {LAST_DEAL} (the last deal a run can play)"),
+    default=None, help="deal number of a run with this seed (from 0)",
+)  # fmt: skip
 @click.option("--deck", default=None, help="a stacked deck: every card of the pack in the order dealt")
 @click.option("--dealer", type=int, default=0, show_default=True, help="the dealer's seat, with --deck")
 @format_option("text", "json")
@@ -391,8 +409,6 @@ def trace(game: str, table: Table, seating: Seating, deal: int | None, deck: str
     m = spec.module
     if deal is not None and deck is not None:
         _fail("give --deal or --deck, not both")
-    if deal is not None and deal < 0:
-        _fail(f"--deal must be 0 or more (got {deal})")
     if not 0 <= dealer < spec.rules.players:
         _fail(f"--dealer must be a seat from 0 to {spec.rules.players - 1} (got {dealer})")
     stacked = None
@@ -449,17 +465,25 @@ def claims(n: str | None, only: tuple[str, ...], out: str | None, seed: int, das
     unknown = [c for c in only if c not in known]
     if unknown:
         _fail(f"unknown claim {unknown[0]!r}; claims: {', '.join(known)}")
+    folder = out or C.REPORTS
+    try:
+        C.check_out(folder)
+    except ValueError as e:
+        _fail(str(e))
     from sim.distributed import shared_cluster
 
     try:
         with shared_cluster(dask):
-            C.run_claims(count, list(only) or None, out or C.REPORTS, seed, echo=click.echo)
+            C.run_claims(count, list(only) or None, folder, seed, echo=click.echo)
     except ValueError as e:
         _fail(str(e))
 
 
 @cli.command()
-@click.option("--seconds", type=float, default=1.0, show_default=True, help="time to spend on each row")
+@click.option(
+    "--seconds", type=Number(0, MAX_BENCH_SECONDS, whole=False, above=True), default=1.0, show_default=True,
+    help=f"time to spend on each row (above 0, at most {MAX_BENCH_SECONDS:g})",
+)  # fmt: skip
 @click.option("--game", "only", default=None, help="bench one game only")
 def bench(seconds: float, only: str | None) -> None:
     """Deals per second of each game x variant on one thread, against shuffling alone (the floor)."""

@@ -7,9 +7,14 @@ Options are declared once here and reach a command as a few records (``Table``, 
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import json
+import math
+import os
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -43,7 +48,11 @@ def _module(game: str) -> ModuleType:
 
 
 class SimGroup(click.Group):
-    """click, but every bad input is one ``Error:`` line with exit status 2 (no usage dump, no traceback)."""
+    """click, but every bad input is one ``Error:`` line with exit status 2 (no usage dump, no traceback).
+
+    Ctrl-C exits 130 with one line wherever it lands (``_Interrupts``), and output that cannot be written (a full
+    disk, a closed pipe) is one ``Error:`` line with exit status 1, never a traceback or a claim of success.
+    """
 
     def main(  # type: ignore[override]
         self,
@@ -54,7 +63,19 @@ class SimGroup(click.Group):
         **extra: Any,
     ) -> Any:
         try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            with _Interrupts() as ctrl_c:
+                try:
+                    rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+                    sys.stdout.flush()
+                except OSError as e:
+                    if not (e.filename or e.errno in _WRITE_FAILED):
+                        raise
+                    _output_failed(e)
+                except Exception:
+                    if not ctrl_c.seen:
+                        raise
+                    # Ctrl-C while numba compiles can surface as another error (see _Interrupts)
+                    raise click.exceptions.Abort() from None
         except UserError as e:
             click.echo(f"Error: {e}", err=True)
             sys.exit(2)
@@ -65,7 +86,7 @@ class SimGroup(click.Group):
             click.echo(f"Error: {e.format_message()}", err=True)
             sys.exit(2)
         except click.exceptions.Abort:
-            click.echo("Aborted.", err=True)
+            click.echo("Interrupted (Ctrl-C).", err=True)
             sys.exit(130)
         except click.ClickException as e:
             click.echo(f"Error: {e.format_message()}", err=True)
@@ -73,6 +94,83 @@ class SimGroup(click.Group):
         if standalone_mode:
             sys.exit(rv if isinstance(rv, int) else 0)
         return rv
+
+
+_WRITE_FAILED = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG}
+
+
+def _output_failed(e: OSError) -> NoReturn:
+    """Standard output (or a file) could not be written: one line and exit 1, never a claim of success."""
+    _silence_stdout()
+    if e.errno == errno.EPIPE:  # the reader went away (``sim ... | head``): nothing to say
+        sys.exit(1)
+    where = f" {e.filename}" if e.filename else " to standard output"
+    click.echo(f"Error: could not write{where}: {e.strerror or e}", err=True)
+    sys.exit(1)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush of what is still buffered cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test runner's buffer)
+        pass
+
+
+def _in_compiler_critical_section(frame: Any) -> bool:
+    """Whether Python code of numba's cache writer or llvmlite (its callbacks from LLVM) is on the stack.
+
+    A KeyboardInterrupt raised there is swallowed by a ctypes callback (numba then fails later with 'no compiled
+    object yet') or skips the clean-up of a cache file being written; elsewhere it unwinds numba cleanly.
+    """
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if module.startswith("llvmlite") or module == "numba.core.caching":
+            return True
+        if frame.f_code.co_name in ("_object_compiled_hook", "_object_getbuffer_hook"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+class _Interrupts:
+    """Ctrl-C as a KeyboardInterrupt, but never inside numba's cache writes or LLVM's callbacks: there it is
+    put off and delivered again a moment later, when the code is back in plain Python (checked again then).
+
+    ``seen`` tells the caller that Ctrl-C was pressed, so an error that follows it is reported as the interrupt.
+    Only in the main thread (signal handlers cannot be set elsewhere); the old handler is restored on exit.
+    """
+
+    RETRY_S = 0.05
+
+    def __init__(self) -> None:
+        self.seen = False
+        self.installed = False
+        self.old: Any = None
+        self.again: threading.Timer | None = None
+
+    def __enter__(self) -> _Interrupts:
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGINT, self._handle)
+            self.installed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.again is not None:
+            self.again.cancel()
+        if self.installed:  # None: a handler set outside Python; Python's own is the nearest to it
+            signal.signal(signal.SIGINT, signal.default_int_handler if self.old is None else self.old)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.seen = True
+        if _in_compiler_critical_section(frame):
+            self.again = threading.Timer(self.RETRY_S, os.kill, (os.getpid(), signal.SIGINT))
+            self.again.daemon = True
+            self.again.start()
+            return
+        raise KeyboardInterrupt
 
 
 # ------------------------------------------------------------------ the options, each declared once
@@ -100,9 +198,47 @@ def _bundle(record: type, *options: Decorator) -> Decorator:
     return apply
 
 
+class Number(click.ParamType):
+    """A finite number from ``lo`` to ``hi`` (whole with ``whole``; above ``lo`` with ``above``): NaN, infinity,
+    a fraction where a count is meant and anything out of range are refused in one line before anything runs."""
+
+    def __init__(self, lo: float, hi: float, whole: bool = True, above: bool = False, what: str = "") -> None:
+        self.lo, self.hi, self.whole, self.above = lo, hi, whole, above
+        self.name = "integer" if whole else "number"
+        self.what = what
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = str(value)
+        else:
+            text = str(value).strip().replace("_", "")
+        try:
+            number: float = int(text) if self.whole else float(text)
+        except ValueError:
+            number = math.nan
+        low_ok = number > self.lo if self.above else number >= self.lo
+        if not (math.isfinite(number) and low_ok and number <= self.hi):
+            option = param.opts[0] if param is not None and param.opts else "the value"
+            _fail(f"{option} must be {self.describe()} (got {text})")
+        return number
+
+    def describe(self) -> str:
+        kind = "a whole number" if self.whole else "a number"
+        if self.above:
+            return self.what or f"{kind} above {self.lo:g} and at most {self.hi:g}"
+        return self.what or f"{kind} from {self.lo:g} to {self.hi:g}"
+
+
+MAX_SEED = 2**63 - 1
+MAX_BENCH_SECONDS = 3600.0  # a bench row measures for this long at most; longer says nothing more
+SEED_TYPE = Number(0, MAX_SEED, what=f"a whole number from 0 to 2**63-1 ({MAX_SEED})")
+
 GAME = click.argument("game")
 VARIANT = click.option("--variant", default="standard", show_default=True, help="a named variation from the book")
-RULE = click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule (repeatable)")
+RULE = click.option(
+    "--rule", "rules", multiple=True, metavar="KEY=VALUE",
+    help="override one rule (repeatable, each rule once; the number of players by --players or here, not both)",
+)  # fmt: skip
 PLAYERS = click.option("--players", type=int, default=None, help="number of players (default: the game's)")
 PLAYER_SWEEP = click.option(
     "--players",
@@ -111,7 +247,7 @@ PLAYER_SWEEP = click.option(
     metavar="N|A-B",
     help="number of players (default: the game's), or a range or list such as 3-8 or 3,5,7 to sweep",
 )
-SEED = click.option("--seed", type=int, default=1, show_default=True, help="the same seed gives the same numbers")
+SEED = click.option("--seed", type=SEED_TYPE, default=1, show_default=True, help="the same seed gives the same numbers")
 SEAT_STRATEGY = click.option(
     "--seat-strategy",
     "seat_strategies",
@@ -156,7 +292,10 @@ def count_option(help: str) -> Decorator:
 
 
 def ci_width_option(help: str) -> Decorator:
-    return click.option("--ci-width", type=float, default=None, metavar="W", help=help)
+    return click.option(
+        "--ci-width", type=Number(0, math.inf, whole=False, above=True, what="a positive number of counters"),
+        default=None, metavar="W", help=help,
+    )  # fmt: skip
 
 
 CHART = click.option("--chart", default=None, metavar="FILE", help="also draw the chart to FILE (.png or .svg)")
@@ -199,6 +338,30 @@ class Seating:
         except ValueError as e:
             _fail(str(e))
         return [dataclasses.replace(self, players=c, sweep=None) for c in counts]
+
+
+def check_given_once(table: Table, seating: Seating) -> None:
+    """Each rule and each seat's strategy given once, and the number of players in one place.
+
+    A repeated ``--rule`` or ``--seat-strategy`` is refused rather than letting the last one win: a rule typed
+    twice is a mistake in one of the two, and which one was meant cannot be told.
+    """
+    rules: dict[str, str] = {}
+    for item in table.rules:
+        if "=" not in item:
+            continue  # runner.make_rules names the mistake
+        key = item.split("=", 1)[0].strip().replace("-", "_")
+        if key in rules:
+            _fail(f"rule {key} is given twice ({rules[key]} and {item.strip()}); give each rule once")
+        rules[key] = item.strip()
+    if "players" in rules and seating.players is not None:
+        _fail(f"--players {seating.players} and the rule {rules['players']}: give the number of players once")
+    seats: dict[str, str] = {}
+    for item in seating.seat_strategies:
+        seat = item.split("=", 1)[0].strip()
+        if "=" in item and seat in seats:
+            _fail(f"seat {seat}'s strategy is given twice ({seats[seat]} and {item.strip()}); give it once")
+        seats[seat] = item.strip()
 
 
 @dataclass(frozen=True)

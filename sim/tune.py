@@ -24,6 +24,7 @@ from sim.games._common import COL_NET_SEAT
 from sim.stats import Z95
 
 MAX_POINTS = 64
+TOO_FEW = "sim tune needs at least two sessions of deals: raise -n"
 _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
 _SEARCH = re.compile(rf"^([A-Za-z][\w-]*)(?::(\w+))?=({_NUMBER})\.\.({_NUMBER})$")
 _LIST = re.compile(rf"^([A-Za-z][\w-]*)(?::(\w+))?=({_NUMBER}(?:,{_NUMBER})+)$")
@@ -90,6 +91,8 @@ def make_arms(base: runner.RunSpec, seat: int, search: Search) -> list[runner.Ru
         tunable = ", ".join(takes) or "none"
         raise ValueError(f"strategy {search.strategy!r} of {base.game} takes no parameter (tunable: {tunable})")
     players = base.rules.players
+    if base.sessions < 2:
+        raise ValueError(TOO_FEW)
     if not 0 <= seat < players:
         raise ValueError(f"--seat must be a seat from 0 to {players - 1} (got {seat})")
     field_strategy = base.strategies[0]  # the base spec seats the field everywhere
@@ -209,7 +212,9 @@ def tune(
     out.meta["n"] = out.sessions * spec.deals_per_session
     out.meta["elapsed_s"] = round(time.perf_counter() - start, 3)
     if out.sessions < 2:
-        raise ValueError("sim tune needs at least two sessions of deals: raise -n")
+        if out.interrupted:  # Ctrl-C before two sessions were played (while compiling): nothing to report
+            raise KeyboardInterrupt
+        raise ValueError(TOO_FEW)
     return out
 
 
