@@ -19,7 +19,7 @@ from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
-from sim.games.cassino.capture import reach, takes
+from sim.games.cassino.capture import capturing, sums_below, takes
 from sim.games.cassino.rules import (
     ACES,
     BOOK,
@@ -199,29 +199,37 @@ def turn(ws, seats, p, choice):
     card already chosen for him (a rollout decision)."""
     table = ws.masks[TABLE]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
-    made = reach(table)
+    sums = sums_below(table)
     if choice >= 0:
-        play_card(ws, p, choice, takes(cap, table, choice, made), table)
+        play_card(ws, p, choice, takes(cap, table, choice, sums), table)
         return
-    i = options(ws, seats, p, cap, table, made)
+    i = options(ws, seats, p, cap, table, sums)
     play_card(ws, p, ws.opt_card[i], ws.opt_take[i], table)
 
 
 @kernel(inline=True)
-def options(ws, seats, p, cap, table, made):
-    """Every card of p's hand against the table (``ws.opt_card``, ``ws.opt_take``); the index his strategy plays."""
+def options(ws, seats, p, cap, table, sums):
+    """The cards p may play in card order (``ws.opt_card``, with what each takes in ``ws.opt_take``): those that
+    capture, found at once from the table's ranks and sums, or every card to trail when none does; returns the
+    index his strategy plays. What a card takes is worked out only for the cards that capture."""
+    hand = ws.hand[p]
+    h = capturing(hand, table, sums)
+    ncap = np.int64(popcount(h))
     k = 0
-    ncap = 0
-    h = ws.hand[p]
-    while h != _ZERO:
-        c = np.int64(ctz(h))
-        h &= h - _ONE
-        take = takes(cap, table, c, made)
-        ws.opt_card[k] = c
-        ws.opt_take[k] = take
-        if take != _ZERO:
-            ncap += 1
-        k += 1
+    if h == _ZERO:
+        h = hand
+        while h != _ZERO:
+            ws.opt_card[k] = np.int64(ctz(h))
+            ws.opt_take[k] = _ZERO
+            h &= h - _ONE
+            k += 1
+    else:
+        while h != _ZERO:
+            c = np.int64(ctz(h))
+            h &= h - _ONE
+            ws.opt_card[k] = c
+            ws.opt_take[k] = takes(cap, table, c, sums)
+            k += 1
     unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~ws.hand[p]
     return choose(seats[0][p], ws.opt_card, ws.opt_take, k, ncap, unseen, ws.seat_rng[p])
 

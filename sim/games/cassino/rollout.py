@@ -21,7 +21,7 @@ from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games.cassino import play as G
 from sim.games.cassino import score as S
-from sim.games.cassino.capture import reach, takes
+from sim.games.cassino.capture import sums_below, takes
 from sim.games.cassino.rules import BOOK, DEFAULT_SAMPLES, MAX_SAMPLES, P
 from sim.games.cassino.workspace import REAL, SIM, WORLD, copy_state, view
 
@@ -43,7 +43,7 @@ def candidates(ws, p, cand):
     """The cards p may play (into ``cand``; returns how many) and the index of book's among them."""
     table = ws.masks[G.TABLE]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
-    made = reach(table)
+    made = sums_below(table)
     k = 0
     ncap = 0
     h = ws.hand[p]
