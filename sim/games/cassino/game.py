@@ -36,7 +36,7 @@ from sim.games.cassino.workspace import (  # noqa: F401 (the workspace and the t
 )
 
 
-@kernel
+@kernel(inline=True)
 def play_hand(cfg, ws, dealer, seats):
     """Deal and play one deal of the game, stopping for each rollout seat's decision; the piles, sweeps and events
     are left in ``ws`` for the count."""
@@ -139,7 +139,7 @@ def _credited(q, first, n, how):
     return q
 
 
-@kernel
+@kernel(inline=True)
 def _trace_deal(ws, dealer, size, k):
     d = ws.tr_count[2]
     if not ws.tracing[0] or d >= ws.tr_deals.shape[0]:

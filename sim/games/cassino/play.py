@@ -62,13 +62,13 @@ def bit(c):
     return _ONE << np.uint64(c)
 
 
-@kernel
+@kernel(inline=True)
 def seed_game(ws):
     """Seed the deck stream of the session's next game (so game k's decks do not depend on earlier games)."""
     rng.seed_stream(ws.deck_rng, ws.ids[0], ws.ids[1], GAME_STREAM + ws.game[0])
 
 
-@kernel
+@kernel(inline=True)
 def shuffle(ws, pack):
     for j in range(pack.shape[0]):
         ws.deck[j] = pack[j]
@@ -93,7 +93,7 @@ def deal_round(ws, pos, size, dealer, n, to_table):
     return pos
 
 
-@kernel
+@kernel(inline=True)
 def begin_hand(ws, n):
     for s in range(4):
         ws.hand[s] = _ZERO
@@ -105,7 +105,7 @@ def begin_hand(ws, n):
     ws.state[ROUND] = 0
 
 
-@kernel
+@kernel(inline=True)
 def begin_play(cfg, ws, dealer):
     """The deal's first round dealt, the elder hand to play first: the turn record at the start of play."""
     prm, pack = cfg
@@ -167,7 +167,7 @@ def resume(cfg, ws, seats):
     return run(cfg, ws, seats)
 
 
-@kernel
+@kernel(inline=True)
 def take_remainder(ws, prm, dealer):
     """The last player to capture takes what is left, a sweep when the rule says so (p. 99)."""
     final_sweep = prm[P.final_sweep]
