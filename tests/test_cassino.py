@@ -150,6 +150,19 @@ def test_capture_matches_brute_force(table, card):
         assert brute_capture(cards, card)[0] == len(cards)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=0, max_size=12, unique=True))
+def test_the_capturing_cards_are_those_that_take_something(table):
+    """The turn finds the cards that capture at once (from the table's ranks and the sums of its lower cards):
+    exactly the cards whose capture, tried one by one, takes something."""
+    t = np.uint64(sum(1 << c for c in table))
+    hand = np.uint64(sum(1 << c for c in range(52) if c not in table))
+    can = int(K.capturing(hand, t, K.sums_below(t)))
+    for card in range(52):
+        if card not in table:
+            assert bool((can >> card) & 1) == (K.taken(int(t), card) != 0), card
+
+
 def test_capture_prefers_what_scores_among_as_many_cards():
     # a ten on 9C, 9S, AH: 9S+AH or 9C+AH, two cards either way; the spade is taken
     assert K.taken(mask("9C 9S AH"), C.parse_card("10H")) == mask("9S AH")

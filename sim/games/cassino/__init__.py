@@ -9,8 +9,9 @@ players their own (or under the book's deductions).
 
 One driver deal is one game (``DEAL``); the event ``deals`` counts a game's deals. The package's files:
 ``rules`` (rules, strategies, events), ``capture`` (what a card takes), ``play`` (a deal's turns and the
-strategies), ``score`` (the count and the scoring), ``game`` (the harness's kernels), ``describe`` (stacked decks
-and traces). Building and calling (Cassell, 1881) are not played.
+strategies), ``score`` (the count and the scoring), ``workspace`` (the per-thread arrays), ``rollout`` (the strong
+reference player, ``rollout:K``), ``game`` (the harness's kernels), ``describe`` (stacked decks and
+traces). Building and calling (Cassell, 1881) are not played.
 """
 
 from __future__ import annotations
@@ -47,9 +48,12 @@ from sim.games.cassino.rules import (
     unit,
 )
 
+# the strategies under which every claim about Cassino is measured: the book's advice, and the strong player
+PLAYS: tuple[str, ...] = ("book", "rollout:8")
+
 __all__ = [
     "DEAL", "DEFAULT_STRATEGY", "EVENTS", "NAME", "PAGES", "PLAYERS", "RULEBOOK", "SESSION_METRICS", "STRATEGIES",
-    "STRATEGY_HELP", "STRATEGY_PARAMS", "TITLE", "VARIANTS", "P", "Rules", "Workspace", "begin_session",
+    "STRATEGY_HELP", "STRATEGY_PARAMS", "TITLE", "VARIANTS", "P", "PLAYS", "Rules", "Workspace", "begin_session",
     "check_deck", "deal_cards", "deal_plays", "deal_hands", "deals_per_session", "dealt", "describe_trace",
     "deal_word", "end_session", "impossible_events", "kernel_config", "new_workspace", "pack", "play_deal",
     "read_play", "stack", "unit",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim._bits import ctz
+from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games.cassino.rules import BELOW, RANK_MASK, WORTH
 
@@ -29,43 +29,74 @@ CARDS_WEIGHT = 64  # a capture's key is cards * 64 + worth; every table's worth 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _SUM_CAP = 11  # running sums above 10 are all "too much"
+_SUMS = np.uint64(0x7FF)  # bits 0..10 of a set of sums
+_RANKS = np.uint64(0x1FFF)
 
 
 @kernel(inline=True)
-def reach(table):
-    """The sums 0..10 that cards of ``table`` can make (a bitset): bit v is clear when no card of value v can
-    capture anything, by pair or by sum. Computed once a turn, it rejects most cards at once."""
-    r = 1
-    x = table & BELOW[10]
-    while x != _ZERO:
-        b = np.int64(ctz(x))
-        x &= x - _ONE
-        r = (r | (r << (b % 13 + 1))) & 0x7FF
-    return r
+def rank_set(cards):
+    """The ranks present among ``cards`` (bit r of 13)."""
+    return (cards | (cards >> np.uint64(13)) | (cards >> np.uint64(26)) | (cards >> np.uint64(39))) & _RANKS
 
 
 @kernel(inline=True)
-def takes(cap, table, c, sums_made):
+def of_ranks(ranks):
+    """Every card of the ranks in ``ranks`` (13 bits)."""
+    return ranks | (ranks << np.uint64(13)) | (ranks << np.uint64(26)) | (ranks << np.uint64(39))
+
+
+@kernel(inline=True)
+def sums_below(table):
+    """The values v (bit v, 2 to 10) that table cards each worth less than v add up to: exactly the cards that
+    capture by a sum. Computed once a turn (a pass over the numeric ranks on the table), it tells which cards
+    capture at all without trying them (see ``capturing``), and a sum is searched only when one exists.
+
+    The ranks are taken in increasing order with the running subset sums ``made`` of the cards of the ranks
+    passed; for every value v up to the next rank's, the cards worth less than v are exactly those passed.
+    """
+    present = rank_set(table & BELOW[10])
+    made = _ONE
+    out = _ZERO
+    lo = np.uint64(0)
+    while present != _ZERO:
+        q = ctz(present)
+        present &= present - _ONE
+        v = q + _ONE
+        out |= made & ((_ONE << (v + _ONE)) - (_ONE << (lo + _ONE)))
+        lo = v
+        for _ in range(popcount(table & RANK_MASK[q])):
+            made = (made | (made << v)) & _SUMS
+    out |= made & (_SUMS + _ONE - (_ONE << (lo + _ONE)))
+    return out
+
+
+@kernel(inline=True)
+def capturing(hand, table, sums):
+    """The cards of ``hand`` that capture something from ``table`` (``sums`` is ``sums_below(table)``): every
+    card of a rank on the table (a pair), and every card whose value the lower table cards add up to."""
+    return hand & of_ranks(rank_set(table) | (sums >> _ONE))
+
+
+@kernel(inline=True)
+def takes(cap, table, c, sums):
     """The cards of ``table`` (uint64 mask) that card ``c`` takes; 0 when it takes nothing.
 
-    ``sums_made`` is ``reach(table)``: a sum of lower cards is looked for only when the table can make the card's
-    value at all (never for a court card: bits above 10 are never set). ``cap`` is the workspace's scratch:
+    ``sums`` is ``sums_below(table)``: a sum of lower cards is looked for only when the lower cards make the
+    card's value (never for a court card: bits above 10 are never set). ``cap`` is the workspace's scratch:
     (sums int8, groups int32, weights int32, best int32, choice int32, codes int64[MAX_LOW]), each of the first
     five of length SCRATCH.
     """
     r = c % 13
     take = table & RANK_MASK[r]
-    if (sums_made >> (r + 1)) & 1:
-        low = table & BELOW[r]
-        if low & (low - _ONE):  # two lower cards or more: a sum may be made
-            take |= combine(cap, low, r + 1)
+    if (sums >> np.uint64(r + 1)) & _ONE:
+        take |= combine(cap, table & BELOW[r], r + 1)
     return take
 
 
 @kernel
 def capture(cap, table, c):
-    """``takes`` without a precomputed reach (one card against a table)."""
-    return takes(cap, table, c, reach(table))
+    """``takes`` without a precomputed ``sums_below`` (one card against a table)."""
+    return takes(cap, table, c, sums_below(table))
 
 
 @kernel

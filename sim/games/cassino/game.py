@@ -13,97 +13,39 @@ so win rates by role read as the first dealer's side against the other.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
-from numba import njit
 
 from sim import rng
 from sim._jit import kernel
 from sim.games import _ledger as L
-from sim.games._common import MAX_SEATS
 from sim.games.cassino import play as G
+from sim.games.cassino import rollout as R
 from sim.games.cassino import score as S
-from sim.games.cassino.capture import MAX_LOW, SCRATCH
-from sim.games.cassino.rules import BANK, EVENTS, MAX_GAME_DEALS, E, P
-
-# a traced deal's row: dealer, pack size, the deck, then the count per party (score.FIELDS x 4), the scores after
-D_DEALER, D_SIZE, D_DECK = 0, 1, 2
-D_COUNT = D_DECK + 52
-D_TOTAL = D_COUNT + S.N_FIELDS * 4
-D_PARTIES = D_TOTAL + 4
-D_WIDTH = D_PARTIES + 1
-PLAYS_PER_DEAL = 53  # 52 plays and the remainder
-
-
-class Workspace(NamedTuple):
-    """Per-thread arrays (made once per block of sessions, never per deal)."""
-
-    deck: np.ndarray  # int8[52], this deal's cards in the order dealt (the first pack-size entries)
-    ids: np.ndarray  # uint64[2], the session's seed and index (to seed each game's deck stream)
-    game: np.ndarray  # int64[1], games begun in this session
-    deck_rng: np.ndarray  # uint64[4], this game's deck stream
-    seat_rng: np.ndarray  # uint64[10, 4], each seat's strategy stream
-    hand: np.ndarray  # uint64[4]
-    pile: np.ndarray  # uint64[4], cards each seat captured this deal
-    masks: np.ndarray  # uint64[3], table, seen, pack
-    sweeps: np.ndarray  # int64[4], per seat this deal
-    state: np.ndarray  # int64[3], last capturer, deal of the game, round of the deal
-    party: np.ndarray  # int64[N_FIELDS, 4], this deal's count per party
-    total: np.ndarray  # int64[4], the game's score per party
-    opt_card: np.ndarray  # int64[4], the cards of the hand in turn
-    opt_take: np.ndarray  # uint64[4], what each would capture
-    sums: np.ndarray  # capture scratch (sim.games.cassino.capture)
-    groups: np.ndarray
-    weights: np.ndarray
-    best: np.ndarray
-    choice: np.ndarray
-    codes: np.ndarray
-    board: np.ndarray  # int64[1], the bank the points are paid from
-    net: np.ndarray  # int64[10], points per seat this game
-    won: np.ndarray  # int64[10], 1 for the seat credited with the game
-    ev: np.ndarray  # int64[len(EVENTS)]
-    tracing: np.ndarray  # bool[1]
-    tr_actions: np.ndarray  # int64[k, TR_WIDTH], every play (sim.games.cassino.play TR_*)
-    tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
-    tr_deals: np.ndarray  # int64[d, D_WIDTH], every deal: dealer, deck, count, scores
-    tr_count: np.ndarray  # int64[3], actions, payments, deals recorded
+from sim.games.cassino.rules import BANK, MAX_GAME_DEALS, E, P
+from sim.games.cassino.workspace import (  # noqa: F401 (the workspace and the trace's columns, named here)
+    D_COUNT,
+    D_DEALER,
+    D_DECK,
+    D_PARTIES,
+    D_SIZE,
+    D_TOTAL,
+    D_WIDTH,
+    PLAYS_PER_DEAL,
+    Workspace,
+    new_workspace,
+)
 
 
-@njit(cache=True)
-def new_workspace(cfg, trace_rows):
-    deals = max(1, trace_rows // PLAYS_PER_DEAL + 1) if trace_rows > 1 else 1
-    return Workspace(
-        np.zeros(52, dtype=np.int8),
-        np.zeros(2, dtype=np.uint64),
-        np.zeros(1, dtype=np.int64),
-        np.zeros(4, dtype=np.uint64),
-        np.zeros((MAX_SEATS, 4), dtype=np.uint64),
-        np.zeros(4, dtype=np.uint64),
-        np.zeros(4, dtype=np.uint64),
-        np.zeros(3, dtype=np.uint64),
-        np.zeros(4, dtype=np.int64),
-        np.zeros(3, dtype=np.int64),
-        np.zeros((S.N_FIELDS, 4), dtype=np.int64),
-        np.zeros(4, dtype=np.int64),
-        np.zeros(4, dtype=np.int64),
-        np.zeros(4, dtype=np.uint64),
-        np.zeros(SCRATCH, dtype=np.int8),
-        np.zeros(SCRATCH, dtype=np.int32),
-        np.zeros(SCRATCH, dtype=np.int32),
-        np.zeros(SCRATCH, dtype=np.int32),
-        np.zeros(SCRATCH, dtype=np.int32),
-        np.zeros(MAX_LOW, dtype=np.int64),
-        np.zeros(1, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(len(EVENTS), dtype=np.int64),
-        np.zeros(1, dtype=np.bool_),
-        np.zeros((trace_rows, G.TR_WIDTH), dtype=np.int64),
-        np.zeros((trace_rows, 5), dtype=np.int64),
-        np.zeros((deals, D_WIDTH), dtype=np.int64),
-        np.zeros(3, dtype=np.int64),
-    )
+@kernel(inline=True)
+def play_hand(cfg, ws, dealer, seats):
+    """Deal and play one deal of the game, stopping for each rollout seat's decision; the piles, sweeps and events
+    are left in ``ws`` for the count."""
+    G.begin_play(cfg, ws, dealer)
+    done = G.run(cfg, ws, seats)  # inlined: a call passes every array of the workspace
+    while done < 0:
+        ws.turn[G.T_CHOICE] = R.decide(cfg, ws, seats)
+        done = G.resume(cfg, ws, seats)
+    G.take_remainder(ws, cfg[0], dealer)
 
 
 @kernel
@@ -164,7 +106,7 @@ def play_deal(cfg, ws, dealer, seats):
         if deals > 0:
             G.shuffle(ws, pack)
         ws.state[G.DEAL] = deals
-        G.play_hand(cfg, ws, dealer, seats)
+        play_hand(cfg, ws, dealer, seats)
         S.score_deal(ws, prm, dealer)
         _trace_deal(ws, dealer, pack.shape[0], k)
         deals += 1
@@ -197,7 +139,7 @@ def _credited(q, first, n, how):
     return q
 
 
-@kernel
+@kernel(inline=True)
 def _trace_deal(ws, dealer, size, k):
     d = ws.tr_count[2]
     if not ws.tracing[0] or d >= ws.tr_deals.shape[0]:

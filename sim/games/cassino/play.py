@@ -19,7 +19,7 @@ from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
-from sim.games.cassino.capture import reach, takes
+from sim.games.cassino.capture import capturing, sums_below, takes
 from sim.games.cassino.rules import (
     ACES,
     BOOK,
@@ -31,6 +31,7 @@ from sim.games.cassino.rules import (
     ORDER,
     RANDOM,
     RANK_MASK,
+    ROLLOUT,
     SPADES,
     TEN,
     TWO,
@@ -42,6 +43,9 @@ from sim.games.cassino.score import party_of, relative, scoring
 
 TABLE, SEEN, PACK_MASK = 0, 1, 2
 LAST, DEAL, ROUND = 0, 1, 2
+# the turn record (int64[TURN]): where play stands, so that play can stop for a rollout decision and go on
+T_POS, T_PLAYER, T_LEFT, T_CHOICE, T_DEALER = range(5)  # next card of the stock; who plays next; cards left in
+TURN = 5  # the hands this round; a card already chosen (-1 none); the dealer
 GAME_STREAM = 11  # the deck stream of game k of a session is purpose GAME_STREAM + k (seats use 1..10)
 
 # trace columns of a play
@@ -58,13 +62,13 @@ def bit(c):
     return _ONE << np.uint64(c)
 
 
-@kernel
+@kernel(inline=True)
 def seed_game(ws):
     """Seed the deck stream of the session's next game (so game k's decks do not depend on earlier games)."""
     rng.seed_stream(ws.deck_rng, ws.ids[0], ws.ids[1], GAME_STREAM + ws.game[0])
 
 
-@kernel
+@kernel(inline=True)
 def shuffle(ws, pack):
     for j in range(pack.shape[0]):
         ws.deck[j] = pack[j]
@@ -89,7 +93,7 @@ def deal_round(ws, pos, size, dealer, n, to_table):
     return pos
 
 
-@kernel
+@kernel(inline=True)
 def begin_hand(ws, n):
     for s in range(4):
         ws.hand[s] = _ZERO
@@ -101,32 +105,69 @@ def begin_hand(ws, n):
     ws.state[ROUND] = 0
 
 
-@kernel
-def play_hand(cfg, ws, dealer, seats):
-    """Deal and play one deal of the game; the piles, sweeps and events are left in ``ws`` for the count."""
+@kernel(inline=True)
+def begin_play(cfg, ws, dealer):
+    """The deal's first round dealt, the elder hand to play first: the turn record at the start of play."""
+    prm, pack = cfg
+    n = prm[P.players]
+    begin_hand(ws, n)
+    t = ws.turn
+    t[T_POS] = deal_round(ws, 0, pack.shape[0], dealer, n, True)
+    t[T_PLAYER] = (dealer + 1) % n
+    t[T_LEFT] = cards_in_hands(ws, n)
+    t[T_CHOICE] = -1
+    t[T_DEALER] = dealer
+
+
+@kernel(inline=True)
+def cards_in_hands(ws, n):
+    left = 0
+    for s in range(n):
+        left += popcount(ws.hand[s])
+    return np.int64(left)
+
+
+@kernel(inline=True)
+def run(cfg, ws, seats):
+    """Play from where ``ws.turn`` stands: each round in turn from the elder hand, the next round dealt when the
+    hands are empty, until the pack is used up (returns 0) or a ``rollout`` seat is to play (returns -1; its card
+    goes in ``ws.turn[T_CHOICE]`` and ``run`` goes on from there). The remainder is not taken here."""
     prm, pack = cfg
     n = prm[P.players]
     size = pack.shape[0]
-    begin_hand(ws, n)
-    pos = deal_round(ws, 0, size, dealer, n, True)
+    t = ws.turn
+    p = t[T_PLAYER]
+    left = t[T_LEFT]
+    dealer = t[T_DEALER]
     while True:
-        p = (dealer + 1) % n
-        left = 0
-        for s in range(n):
-            left += popcount(ws.hand[s])
         while left > 0:
             if ws.hand[p] != _ZERO:
-                turn(ws, seats, p)
+                choice = t[T_CHOICE]
+                if choice < 0 and seats[0][p] == ROLLOUT:
+                    t[T_PLAYER] = p
+                    t[T_LEFT] = left
+                    return np.int64(-1)
+                t[T_CHOICE] = -1
+                turn(ws, seats, p, choice)
                 left -= 1
             p = (p + 1) % n
+        pos = t[T_POS]
         if pos >= size:
-            break
+            t[T_LEFT] = 0
+            return np.int64(0)
         ws.state[ROUND] += 1
-        pos = deal_round(ws, pos, size, dealer, n, False)
-    take_remainder(ws, prm, dealer)
+        t[T_POS] = deal_round(ws, pos, size, dealer, n, False)
+        p = (dealer + 1) % n
+        left = cards_in_hands(ws, n)
 
 
 @kernel
+def resume(cfg, ws, seats):
+    """``run``, not inlined: after a rollout decision, and in every playout."""
+    return run(cfg, ws, seats)
+
+
+@kernel(inline=True)
 def take_remainder(ws, prm, dealer):
     """The last player to capture takes what is left, a sweep when the rule says so (p. 99)."""
     final_sweep = prm[P.final_sweep]
@@ -153,27 +194,49 @@ def take_remainder(ws, prm, dealer):
 
 
 @kernel(inline=True)
-def turn(ws, seats, p):
-    """Seat p plays one card: a capture if any card of his can capture, else a trail."""
+def turn(ws, seats, p, choice):
+    """Seat p plays one card: a capture if any card of his can capture, else a trail; ``choice`` (>= 0) is a
+    card already chosen for him (a rollout decision)."""
     table = ws.masks[TABLE]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
-    made = reach(table)
+    sums = sums_below(table)
+    if choice >= 0:
+        play_card(ws, p, choice, takes(cap, table, choice, sums), table)
+        return
+    i = options(ws, seats, p, cap, table, sums)
+    play_card(ws, p, ws.opt_card[i], ws.opt_take[i], table)
+
+
+@kernel(inline=True)
+def options(ws, seats, p, cap, table, sums):
+    """The cards p may play in card order (``ws.opt_card``, with what each takes in ``ws.opt_take``): those that
+    capture, found at once from the table's ranks and sums, or every card to trail when none does; returns the
+    index his strategy plays. What a card takes is worked out only for the cards that capture."""
+    hand = ws.hand[p]
+    h = capturing(hand, table, sums)
+    ncap = np.int64(popcount(h))
     k = 0
-    ncap = 0
-    h = ws.hand[p]
-    while h != _ZERO:
-        c = np.int64(ctz(h))
-        h &= h - _ONE
-        take = takes(cap, table, c, made)
-        ws.opt_card[k] = c
-        ws.opt_take[k] = take
-        if take != _ZERO:
-            ncap += 1
-        k += 1
+    if h == _ZERO:
+        h = hand
+        while h != _ZERO:
+            ws.opt_card[k] = np.int64(ctz(h))
+            ws.opt_take[k] = _ZERO
+            h &= h - _ONE
+            k += 1
+    else:
+        while h != _ZERO:
+            c = np.int64(ctz(h))
+            h &= h - _ONE
+            ws.opt_card[k] = c
+            ws.opt_take[k] = takes(cap, table, c, sums)
+            k += 1
     unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~ws.hand[p]
-    i = choose(seats[0][p], ws.opt_card, ws.opt_take, k, ncap, unseen, ws.seat_rng[p])
-    c = ws.opt_card[i]
-    take = ws.opt_take[i]
+    return choose(seats[0][p], ws.opt_card, ws.opt_take, k, ncap, unseen, ws.seat_rng[p])
+
+
+@kernel(inline=True)
+def play_card(ws, p, c, take, table):
+    """Seat p plays card c, taking ``take`` from ``table`` (a trail when it is empty)."""
     b = bit(c)
     ws.hand[p] &= ~b
     ws.masks[SEEN] |= b

@@ -97,9 +97,18 @@ VARIANTS: dict[str, dict] = {
 }
 
 BOOK, GREEDY, LOWEST, RANDOM = 0, 1, 2, 3
-STRATEGIES: dict[str, int] = {"book": BOOK, "greedy": GREEDY, "lowest": LOWEST, "random": RANDOM}
+ROLLOUT = 9  # the strong reference player (sim.games.cassino.rollout)
+DEFAULT_SAMPLES = 8
+MAX_SAMPLES = 256
+STRATEGIES: dict[str, int] = {
+    "book": BOOK,
+    "greedy": GREEDY,
+    "lowest": LOWEST,
+    "random": RANDOM,
+    "rollout": ROLLOUT,
+}
 DEFAULT_STRATEGY = "book"
-STRATEGY_PARAMS: dict[str, tuple[float, float]] = {}
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"rollout": (1.0, float(MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "book": "the book's capture advice (p. 100): secure the Cassinos first, then aces, then spades; then pair a "
     "ten or a two off the table; then take as many cards by combination as it can, pairs last. Trails its least "
@@ -107,6 +116,10 @@ STRATEGY_HELP: dict[str, str] = {
     "greedy": "captures the most cards it can; trails as the book strategy does",
     "lowest": "plays its lowest card that captures, or its lowest card when none does",
     "random": "plays a uniformly random card that captures, or any card when none does (its own random stream)",
+    "rollout": "the strong reference player, rollout:K (K = 8 if not given): at each play with a choice, plays "
+    "every card it may play out to the end of the deal on K deals of the unseen cards (the other hands and the "
+    "stock) consistent with what it has seen, book for everyone after, and takes the card whose deals score best "
+    "for its side (ties: book's card)",
 }
 
 # Events are by "party": the dealer (or the dealer's side), the elder hand (or his side), then the third and

@@ -80,7 +80,7 @@ def relative(q, dealer, n, how):
     return (q - dealer + n) % n
 
 
-@kernel
+@kernel(inline=True)
 def count(ws, n, how):
     """Fill ``ws.party`` rows F_CARDS .. F_RAW from the seats' piles and sweeps; returns the number of parties."""
     k = parties(n, how)
@@ -151,7 +151,7 @@ def settle(raw, scored, k, how):
     return low
 
 
-@kernel
+@kernel(inline=True)
 def score_deal(ws, prm, dealer):
     """Count the deal, score it to the game (``ws.total`` per party), pay the points from the bank to every seat
     of the scoring party, and record the deal's events."""
@@ -195,7 +195,7 @@ def _no_most(party, flag, k):
     return True
 
 
-@kernel
+@kernel(inline=True)
 def three_ways(ws, raw):
     """Three players: would this deal's counts leave nobody scoring under each of the book's scorings?"""
     lo = min(raw[0], raw[1], raw[2])
