@@ -62,8 +62,6 @@ from sim.games.speculation.rules import (  # noqa: F401  (the contract's names)
     impossible_events,
 )
 from sim.games.speculation.state import Workspace, new_workspace  # noqa: F401
-
-PLAYS: tuple[str, ...] = ("book", "rollout:8")  # the plays every claim's headline is measured under
 from sim.games.speculation.trace import (  # noqa: F401
     check_deck,
     deals_per_session,
@@ -71,3 +69,5 @@ from sim.games.speculation.trace import (  # noqa: F401
     kernel_config,
     stack_deck,
 )
+
+PLAYS: tuple[str, ...] = ("book", "rollout:8")  # the plays every claim's headline is measured under
