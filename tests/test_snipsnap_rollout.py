@@ -101,6 +101,41 @@ def test_the_choice_depends_only_on_what_the_player_can_know():
     assert len(set(ws.score[ws.score != 0].tolist())) > 1  # the ranks were told apart
 
 
+def test_a_sampled_deal_keeps_the_hand_sizes_and_what_players_lack():
+    """A player who did not pair a card holds none of its rank (p. 91): no sampled deal gives him one."""
+    _, cfg, ws = _start(_deck(4))
+    ws.void[2] = (1 << 0) | (1 << 12)  # seat 2 has shown he holds no ace and no king
+    ws.void[3] = 1 << 5
+    state = ws.seat_rng[1].copy()
+    u, k = R._gather(cfg, ws, 1)
+    assert (u, k) == (47, 20)
+    for _ in range(200):
+        R.deal_sample(cfg, ws, 1, u, k, state)
+        for q in (0, 2, 3, 4):
+            h = int(ws.sample[q])
+            assert bin(h).count("1") == 5 and h & int(ws.hand[1]) == 0
+            ranks = {c % 13 for c in range(52) if h >> c & 1}
+            assert not ranks & {r for r in range(13) if int(ws.void[q]) >> r & 1}
+
+
+def test_the_game_records_what_a_player_shows_he_lacks():
+    """In the book's example (p. 92) A, free after E's Snorum, plays another card: the nine is not in his hand, and
+    everyone who played a free card on a card is known to lack its rank."""
+    r = G.Rules(players=5).validated()
+    cfg = G.kernel_config(r)
+    ws = G.new_workspace(cfg, 1)
+    seats = (np.full(5, 2, dtype=np.int64), np.full(5, np.nan))  # lowest
+    G.begin_session(cfg, ws, seats, np.uint64(1), 0)
+    deck = G.stack(r, 0, {1: "9C 10C JC QC KC", 2: "9D 2D 3D 4D 5D", 3: "9H 10D JD QD KD", 4: "9S 10H JH QH KH"})
+    ws.deck[:52] = deck
+    from sim.games.snipsnap._game import _begin_game, five_card_deal
+
+    _begin_game(cfg, ws, 5)
+    five_card_deal(cfg, ws, seats, 0)
+    assert int(ws.void[0]) >> 8 & 1  # A could not pair the nine (rank 8 from the ace at 0)
+    assert all(int(ws.void[s]) != 0 for s in range(5))
+
+
 def test_rollout_conserves_counters_in_every_variant_and_plays_differently():
     for variant in G.VARIANTS:
         spec = runner.make_spec("snipsnap", variant, n=1, strategy="rollout:2", players=4)
@@ -133,10 +168,10 @@ def test_strategy_code_and_samples():
 
 
 @pytest.mark.slow
-def test_rollout_with_many_samples_does_not_lose_to_book():
-    """rollout:64 among book players against book in the same seat, paired on the same games (docs/rollout.md:
-    the search is no better than book's safest card on average; what it lacks is an inference, not samples)."""
-    specs = [runner.make_spec("snipsnap", n=10_000, seed=13, seat_strategies=[s]) for s in ("0=book", "0=rollout:64")]
+def test_rollout_beats_book():
+    """rollout:32 among book players against book in the same seat, paired on the same games (measured +0.65 ±
+    0.09 counters a game at 20,000 games; rollout:8 gains only +0.08 ± 0.04: docs/rollout.md)."""
+    specs = [runner.make_spec("snipsnap", n=10_000, seed=13, seat_strategies=[s]) for s in ("0=book", "0=rollout:32")]
     comp = runner.compare(specs, ["book", "rollout"])
     diff, se = comp.diff("rollout", "net", seat=0)
-    assert diff > -3 * se, (diff, se)
+    assert diff > 3 * se, (diff, se)

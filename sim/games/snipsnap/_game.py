@@ -65,6 +65,7 @@ def _begin_hands(ws, dealer, n):
         ws.role[s] = -1
         ws.dpaid[s] = 0
         ws.spell[s] = 0
+        ws.void[s] = 0
     m = st[ST_IN]
     st[ST_M] = m
     s = dealer

@@ -109,6 +109,10 @@ class Workspace(NamedTuple):
     x_par: np.ndarray
     unseen: np.ndarray
     score: np.ndarray
+    void: np.ndarray  # int64[10]: ranks (13-bit masks) each player is known by all to lack this deal (_turns)
+    x_void: np.ndarray
+    sample: np.ndarray  # uint64[10]: the other hands of a sampled deal; cap int64[11]: room left in each, the stock
+    cap: np.ndarray
 
 
 @njit(cache=True)
@@ -154,6 +158,10 @@ def new_workspace(cfg, trace_rows):
         np.full(MAX_SEATS, np.nan),
         np.zeros(64, dtype=np.int8),
         np.zeros(13, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.uint64),
+        np.zeros(MAX_SEATS + 1, dtype=np.int64),
     )
 
 

@@ -11,9 +11,11 @@ takes back (a turn-up Snip paid by the pool, the pool when the game ends inside 
 card. A whole game is too long to play out at every choice, so the search values what the deal costs him.
 
 What he knows: his own hand, the cards played or turned up since the pack was gathered, how many cards each
-other player holds and who is still in. A sampled deal gives the other unseen cards at random to the other hands
-(each keeping its size), the rest to the stock (the undealt pack and the face-down cards of players out). He
-draws no inference from the play: not even that a player who did not pair a card holds none of its rank.
+other player holds, who is still in, and - from the rule that a player must pair when he can (p. 91) - the ranks
+each player has shown he lacks this deal: one who played another card on a card he could have paired holds none
+of its rank (a careless miss is called and paid, so it is seen). A sampled deal gives the other unseen cards at
+random to the other hands (each keeping its size, none of a rank its holder lacks), the rest to the stock (the
+undealt pack and the face-down cards of players out). He draws no other inference from the play.
 
 The playout runs the game's own turn (sim.games.snipsnap._turns) over a second copy of the game's state in the
 workspace (the ``x_*`` arrays), a workspace over it built in place: nothing is allocated.
@@ -41,6 +43,7 @@ from sim.games.snipsnap._play import (
 from sim.games.snipsnap._turns import book_rest_five, book_rest_whole, is_free
 
 _ONE = np.uint64(1)
+TRIES = 64  # dead ends before a sampled deal ignores what the players are known to lack
 
 
 @kernel(inline=True)
@@ -70,7 +73,7 @@ def _sim(ws):
         ws.x_st, ws.deck_rng, ws.game_rng, ws.seat_rng, ws.x_board, ws.x_net, ws.x_won, ws.x_ev, ws.x_tracing,
         ws.tr_actions, ws.tr_pays, ws.tr_count, ws.x_stock, ws.x_hand, ws.x_lives, ws.x_inn, ws.x_role, ws.x_dpaid,
         ws.x_spell, ws.x_seen, ws.x_st, ws.x_board, ws.x_net, ws.x_won, ws.x_ev, ws.x_tracing, ws.x_pol, ws.x_par,
-        ws.unseen, ws.score,
+        ws.unseen, ws.score, ws.x_void, ws.x_void, ws.sample, ws.cap,
     )  # fmt: skip
 
 
@@ -88,7 +91,7 @@ def choose(cfg, ws, param, seat):
     u, k = _gather(cfg, ws, seat)
     state = ws.seat_rng[seat]
     for _ in range(samples(param)):
-        _shuffle(ws.unseen, u, k, state)
+        deal_sample(cfg, ws, seat, u, k, state)
         rr = ranks
         while rr != 0:
             r = np.int64(ctz(rr))
@@ -134,30 +137,66 @@ def _shuffle(cards, u, k, state):
 
 @kernel
 def _load(ws, sim, seat, n):
-    """The game's state into the scratch, the other hands dealt from the sampled cards (each keeps its size)."""
+    """The game's state into the scratch, the other hands those of the sampled deal (``ws.sample``)."""
     for i in range(ws.stock.shape[0]):
         sim.stock[i] = ws.stock[i]
     for i in range(ST_SIZE):
         sim.st[i] = ws.st[i]
     sim.seen[0] = ws.seen[0]
     sim.board[0] = ws.board[0]
-    i = 0
     for s in range(n):
         sim.lives[s] = ws.lives[s]
         sim.inn[s] = ws.inn[s]
         sim.role[s] = ws.role[s]
         sim.dpaid[s] = ws.dpaid[s]
         sim.spell[s] = ws.spell[s]
+        sim.void[s] = ws.void[s]
         sim.net[s] = 0
         sim.won[s] = 0
-        if s == seat or ws.inn[s] == 0:
-            sim.hand[s] = ws.hand[s]
-            continue
-        h = np.uint64(0)
-        for _ in range(popcount(ws.hand[s])):
-            h |= _ONE << np.uint64(ws.unseen[i])
-            i += 1
-        sim.hand[s] = h
+        sim.hand[s] = ws.hand[s] if s == seat or ws.inn[s] == 0 else ws.sample[s]
+
+
+@kernel
+def deal_sample(cfg, ws, seat, u, k, state):
+    """A deal of the u unseen cards into ``ws.sample``: each other hand as many as it holds, none of a rank its
+    holder is known to lack (``ws.void``), the rest to the stock. The cards are taken in random order, each into a
+    random place with room for it (so, with nothing known lacking, every deal is equally likely); a dead end (room
+    left only where the card is known to be lacking) starts again, and after TRIES dead ends the deal ignores what
+    the players lack."""
+    n = cfg[0][P.players]
+    for attempt in range(TRIES + 1):
+        strict = attempt < TRIES
+        _shuffle(ws.unseen, u, u, state)
+        for q in range(n):
+            ws.sample[q] = np.uint64(0)
+            ws.cap[q] = popcount(ws.hand[q]) if q != seat and ws.inn[q] != 0 else 0
+        ws.cap[n] = u - k  # the stock
+        if _place_all(ws, n, u, strict, state):
+            return
+
+
+@kernel
+def _place_all(ws, n, u, strict, state):
+    """Each unseen card to a place with room, uniformly over the places' room; False at a dead end."""
+    for i in range(u):
+        c = np.int64(ws.unseen[i])
+        lacked = np.int64(1) << rank(c)
+        room = np.int64(0)
+        for q in range(n + 1):
+            if q == n or not strict or ws.void[q] & lacked == 0:
+                room += ws.cap[q]
+        if room == 0:
+            return False
+        pick = rng.bounded(state, room)
+        for q in range(n + 1):
+            if q == n or not strict or ws.void[q] & lacked == 0:
+                if pick < ws.cap[q]:
+                    ws.cap[q] -= 1
+                    if q < n:
+                        ws.sample[q] |= _ONE << np.uint64(c)
+                    break
+                pick -= ws.cap[q]
+    return True
 
 
 @kernel

@@ -38,6 +38,8 @@ def turn(cfg, ws, seats, player):
     prev = st[ST_PREV]
     same = h & of_rank(rank(prev)) if prev >= 0 else np.uint64(0)
     if same == 0:
+        if prev >= 0:  # he did not pair it, so everyone knows he holds none of its rank (p. 91)
+            ws.void[player] |= np.int64(1) << rank(prev)
         _free(cfg, ws, seats, player)
         return 0
     call = st[ST_CHAIN] + 1
@@ -72,7 +74,8 @@ def pairings(cfg, ws, seats, n):
         if q < 0:
             return last
         same = ws.hand[q] & of_rank(rank(st[ST_PREV]))
-        if same == 0:
+        if same == 0:  # he did not pair it: he holds none of its rank, as everyone sees
+            ws.void[q] |= np.int64(1) << rank(st[ST_PREV])
             return last
         call = st[ST_CHAIN] + 1
         if misses(seats[0][q], seats[1][q], cfg[0][P.careless_misses], ws.hand[q], same, ws.seat_rng[q]):
