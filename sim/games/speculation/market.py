@@ -36,9 +36,26 @@ PRICE = (E.turnup_sale_price, E.card_sale_price, E.chief_sale_price, E.hidden_sa
 
 
 @kernel
-def auction(cfg, ws, seats, kind, seller, value):
+def auction(policies, params, streams, n, kind, seller, value, pool):
     """The seller's reserve (0: no offer) and the best sealed bid and its bidder (-1: none), from the seller's left
-    round; ties go to the nearest."""
+    round; ties go to the nearest. Takes only the strategies' arrays, so that the call is cheap."""
+    ask = reserve(policies[seller], params[seller], kind, value, pool, streams[seller])
+    best = np.int64(0)
+    buyer = np.int64(-1)
+    if ask == 0:
+        return ask, best, buyer
+    for i in range(1, n):
+        q = (seller + i) % n
+        b = bid(policies[q], params[q], kind, value, pool, streams[q])
+        if b > best:
+            best = b
+            buyer = q
+    return ask, best, buyer
+
+
+@kernel
+def searched_auction(cfg, ws, seats, kind, seller, value):
+    """``auction`` at a table with a rollout seat, whose reserve or bid is searched over the deal (rollout.py)."""
     policies, params = seats
     n = cfg[0][P.players]
     pool = ws.board[0]
@@ -63,10 +80,23 @@ def auction(cfg, ws, seats, kind, seller, value):
 
 
 @kernel(inline=True)
+def _searching(policies, n):
+    """Whether a rollout seat sits at the table (the plain auction, passed arrays only, is the cheaper call)."""
+    for s in range(n):
+        if policies[s] == ROLLOUT:
+            return True
+    return False
+
+
+@kernel(inline=True)
 def offer(cfg, ws, seats, kind, seller, value, card, lot):
     """``seller`` may offer ``card`` (a position; with ``lot`` > 0 the chief's last ``lot`` unexposed cards) of
     public value ``value``. Returns (buyer, price), buyer -1 when nothing is sold."""
-    ask, best, buyer = auction(cfg, ws, seats, kind, seller, value)
+    n = cfg[0][P.players]
+    if _searching(seats[0], n):
+        ask, best, buyer = searched_auction(cfg, ws, seats, kind, seller, value)
+    else:
+        ask, best, buyer = auction(seats[0], seats[1], ws.seat_rng, n, kind, seller, value, ws.board[0])
     if ask == 0:
         return np.int64(-1), np.int64(0)
     ws.ev[E.offers] += 1
