@@ -161,7 +161,10 @@ def format_trace(t: dict[str, Any], spec: RunSpec) -> str:
     lines.append("play:")
     run: list[str] = []
     for a in t["actions"]:
-        run.append(f"{a['play']}({a['seat']})" + ("*" if a.get("filler") else ""))
+        call = a.get("call")  # Snip-Snap-Snorum: the play's call (Snip, Snap, Snorum, or a careless miss)
+        run.append(
+            f"{a['play']}({a['seat']})" + ("*" if a.get("filler") else "") + (f" {call.title()}" if call else "")
+        )
         if a["stop"]:
             lines.append("  " + " ".join(run) + "  - stop")
             run = []

@@ -537,6 +537,17 @@ def test_every_game_conserves_counters_and_has_one_winner():
             assert ev["pool_taken"] <= 200 * 6 * 6 * 5
 
 
+def test_the_text_trace_calls_snip_snap_snorum():
+    """``sim trace snipsnap`` prints each play's call after it, as the players call them (p. 92)."""
+    r = rules(players=5)
+    deck = C.format(G.stack(r, A, P92))
+    res = CliRunner().invoke(cli, ["trace", "snipsnap", "--deck", deck, "--strategy", "lowest"])
+    assert res.exit_code == 0, res.output
+    assert "9C(1) 9D(2) Snip 9H(3) Snap 9S(4) Snorum " in res.output
+    line = next(x for x in res.output.splitlines() if "9C(1)" in x)
+    assert line.count("Snip") == len([p for p in plays_of(play(r, [G.stack(r, A, P92)]), 0) if p["call"] == "snip"])
+
+
 def test_the_deal_is_a_whole_game_and_the_trace_says_so():
     assert G.DEAL == "game"
     t = games.trace(G, rules(), np.zeros(5, dtype=np.int64), np.full(5, np.nan), 1, deal=0)

@@ -17,7 +17,8 @@ Per-deal places are in the events ``paid_role<k>`` / ``in_role<k>``.
     board int64[1]: 0 the pool (empty at the start and end of every game)
 
 The package: ``_book`` (rules, variants, strategies, events), ``_choose`` (what a player plays), ``_play`` (the
-workspace, session, decks, payments), ``_game`` (the deals and the game), ``_trace`` (stacked decks, traces).
+workspace, session, decks, payments), ``_turns`` (a turn, and a deal played on to its end), ``_rollout`` (the
+searching player, ``rollout:K``), ``_game`` (the deals and the game), ``_trace`` (stacked decks, traces).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ from sim.games.snipsnap._game import play_deal
 from sim.games.snipsnap._play import begin_session, deal_cards, deal_hands, end_session, new_workspace
 from sim.games.snipsnap._trace import check_deck, describe_trace, pack_of, stack
 
+PLAYS: tuple[str, ...] = ("book", "rollout:8")  # the plays every claim's headline is measured under
+
 __all__ = [
     "DEAL",
     "DEFAULT_STRATEGY",
@@ -49,6 +52,7 @@ __all__ = [
     "NAME",
     "PAGES",
     "PLAYERS",
+    "PLAYS",
     "RULEBOOK",
     "SESSION_METRICS",
     "STRATEGIES",

@@ -120,16 +120,18 @@ VARIANTS: dict[str, dict] = {
     "turnup-snip": {"turnup_snip": True},
 }
 
-BOOK, BOOK_NO_PAIRS, LOWEST, RANDOM, CARELESS = 0, 1, 2, 3, 4
+BOOK, BOOK_NO_PAIRS, LOWEST, RANDOM, CARELESS, ROLLOUT = 0, 1, 2, 3, 4, 5
+DEFAULT_SAMPLES, MAX_SAMPLES = 8, 256  # rollout:K
 STRATEGIES: dict[str, int] = {
     "book": BOOK,
     "book-no-pairs": BOOK_NO_PAIRS,
     "lowest": LOWEST,
     "random": RANDOM,
     "careless": CARELESS,
+    "rollout": ROLLOUT,
 }
 DEFAULT_STRATEGY = "book"
-STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"careless": (0.0, 1.0)}
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"careless": (0.0, 1.0), "rollout": (1.0, float(MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "book": "remembers the cards seen since the pack was last shuffled; when free to choose, plays one of two "
     "of a kind if it holds any (p. 93), else the card least likely to be paired by the next player: the rank "
@@ -140,6 +142,9 @@ STRATEGY_HELP: dict[str, str] = {
     "random": "plays a uniformly random card when free to choose (from its own random stream)",
     "careless": "plays its lowest card; with careless_misses it fails to pair a card it could pair (always, "
     "or with chance p as careless:p), playing its lowest other card instead",
+    "rollout": "rollout:K (default 8), the strong reference player: when free to choose, plays each rank it holds "
+    "out to the end of the deal on K deals of the cards it cannot see (book for every seat after), and plays the "
+    "rank that pays least; ties to book's card. Pairs when it can, as everyone must",
 }
 
 _ROLES = tuple(f"paid_role{k}" for k in range(10)) + tuple(f"in_role{k}" for k in range(10))

@@ -10,23 +10,21 @@ import numpy as np
 
 from sim._jit import kernel
 from sim.games import _ledger as L
+from sim.games.snipsnap import _rollout as R
 from sim.games.snipsnap._book import (
     HAND,
     IN_ROLE,
     K_DEAL,
-    K_EMPTY,
-    K_PASS,
     K_TURNUP,
     K_WIN,
     MAX_DEALS,
-    MISS,
     PAID_ROLE,
     POOL,
     R_POOL,
     E,
     P,
 )
-from sim.games.snipsnap._choose import bit, lowest, misses, of_rank, rank
+from sim.games.snipsnap._choose import bit
 from sim.games.snipsnap._play import (
     ST_BAD,
     ST_CHAIN,
@@ -49,14 +47,12 @@ from sim.games.snipsnap._play import (
     TURNUP_SEAT,
     _free,
     _give,
-    _missed,
     _new_pack,
     _next_holder,
     _next_in,
     _note,
-    _pair,
-    _play_card,
 )
+from sim.games.snipsnap._turns import cleared, pairings, turn
 
 
 @kernel
@@ -69,6 +65,7 @@ def _begin_hands(ws, dealer, n):
         ws.role[s] = -1
         ws.dpaid[s] = 0
         ws.spell[s] = 0
+        ws.void[s] = 0
     m = st[ST_IN]
     st[ST_M] = m
     s = dealer
@@ -106,27 +103,6 @@ def _end_hands(ws, n):
     ws.ev[E.pair_deals] += m - 1
 
 
-@kernel(inline=True)
-def _turn(cfg, ws, seats, player):
-    """One turn of the standard game: pair the card just played if he can (p. 93), else play a card of his choice.
-    Returns the call (0 a free card, 1-3 Snip/Snap/Snorum, MISS a careless failure to pair)."""
-    st = ws.st
-    h = ws.hand[player]
-    prev = st[ST_PREV]
-    same = h & of_rank(rank(prev)) if prev >= 0 else np.uint64(0)
-    if same == 0:
-        _free(cfg, ws, seats, player)
-        return 0
-    call = st[ST_CHAIN] + 1
-    if misses(seats[0][player], seats[1][player], cfg[0][P.careless_misses], h, same, ws.seat_rng[player]):
-        payer = st[ST_PREV_SEAT]
-        _play_card(ws, player, lowest(h & ~same), MISS)
-        _missed(cfg, ws, payer, player, call)
-        return MISS
-    _pair(cfg, ws, player, same, call)
-    return call
-
-
 @kernel
 def five_card_deal(cfg, ws, seats, dealer):
     """The standard deal (pp. 91-92): five cards each, one at a time from the dealer's left, to every player in;
@@ -154,49 +130,16 @@ def five_card_deal(cfg, ws, seats, dealer):
         st[ST_PREV] = c
         st[ST_PREV_SEAT] = TURNUP_SEAT
     player = _next_in(ws, dealer, n)
-    if _turn(cfg, ws, seats, player) == 0:
+    R.decide(cfg, ws, seats, player)
+    if turn(cfg, ws, seats, player) == 0:
         ws.ev[E.free_leads] += 1
         st[ST_LEAD] = st[ST_PREV]
-    while st[ST_OVER] == 0:
+    while st[ST_OVER] == 0:  # as book_rest_five (_turns), with rollout's decisions
         player = _next_in(ws, player, n)
         if ws.hand[player] == 0:  # everyone plays one card a turn: the first empty hand ends the deal
             break
-        _turn(cfg, ws, seats, player)
-
-
-@kernel(inline=True)
-def _cleared(cfg, ws, seat):
-    """first_out: the first player rid of his cards wins the deal, and the game (p. 94)."""
-    if cfg[0][P.first_out] == 0 or ws.hand[seat] != 0:
-        return False
-    ws.st[ST_WINNER] = seat
-    ws.st[ST_OVER] = 1
-    _note(ws, K_EMPTY, seat, -1, 0, 0)
-    return True
-
-
-@kernel(inline=True)
-def _pairings(cfg, ws, seats, n):
-    """After a card is played in the whole-pack game: the next player with cards pairs it if he can, the next
-    pairs his, and so on (Snip, Snap, Snorum, p. 94). Returns the player who played the last card (he plays on)."""
-    st = ws.st
-    while st[ST_OVER] == 0:
-        last = st[ST_PREV_SEAT]
-        q = _next_holder(ws, last, n)
-        if q < 0:
-            return last
-        same = ws.hand[q] & of_rank(rank(st[ST_PREV]))
-        if same == 0:
-            return last
-        call = st[ST_CHAIN] + 1
-        if misses(seats[0][q], seats[1][q], cfg[0][P.careless_misses], ws.hand[q], same, ws.seat_rng[q]):
-            _note(ws, K_PASS, q, np.int64(lowest(same)), MISS, 0)
-            _missed(cfg, ws, last, q, call)
-            return last
-        _pair(cfg, ws, q, same, call)
-        if _cleared(cfg, ws, q):
-            return q
-    return st[ST_PREV_SEAT]
+        R.decide(cfg, ws, seats, player)
+        turn(cfg, ws, seats, player)
 
 
 @kernel
@@ -215,19 +158,20 @@ def whole_pack_deal(cfg, ws, seats, dealer):
         _give(ws, s)
     active = _next_in(ws, dealer, n)
     first = True
-    while st[ST_OVER] == 0:
+    while st[ST_OVER] == 0:  # as book_rest_whole (_turns), with rollout's decisions
         if ws.inn[active] == 0 or ws.hand[active] == 0:  # he is out, or has played all his cards: play passes
             active = _next_holder(ws, active, n)
             if active < 0:
                 break
+        R.decide(cfg, ws, seats, active)
         c = _free(cfg, ws, seats, active)
         if first:
             ws.ev[E.free_leads] += 1
             st[ST_LEAD] = c
             first = False
-        if _cleared(cfg, ws, active):
+        if cleared(cfg, ws, active):
             break
-        active = _pairings(cfg, ws, seats, n)
+        active = pairings(cfg, ws, seats, n)
 
 
 @kernel

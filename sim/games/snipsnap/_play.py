@@ -31,6 +31,7 @@ from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games._common import MAX_SEATS
 from sim.games.snipsnap._book import (
+    BOOK,
     DEALER_PAYS,
     EVENTS,
     HAND,
@@ -41,6 +42,7 @@ from sim.games.snipsnap._book import (
     POOL,
     R_MISS,
     R_TURNUP,
+    ROLLOUT,
     SLOTS,
     TR_CALL,
     TR_CARD,
@@ -57,6 +59,7 @@ from sim.games.snipsnap._choose import bit, free_card, pair_ranks, rank
 
 (ST_STOCK, ST_SHUFFLES, ST_BAD, ST_IN, ST_FIRST_OUT, ST_DEAL, ST_TURNS, ST_OUT_DEAL, ST_OUT_TURN, ST_OVER, ST_PREV,
  ST_PREV_SEAT, ST_CHAIN, ST_DEALER, ST_LEAD, ST_LAST, ST_WINNER, ST_PACK, ST_M) = range(19)  # fmt: skip
+ST_CHOICE = 19  # a rollout seat's free card, chosen before its turn is played (_rollout)
 ST_SIZE = 20
 TURNUP_SEAT = -2  # the "player" of the turn-up card: its Snip is paid as turnup_payer says
 TRACE_MIN = 1 << 15  # trace rows of a traced game (a whole game, not one deal)
@@ -86,6 +89,30 @@ class Workspace(NamedTuple):
     tr_actions: np.ndarray  # int64[k, 7]: kind, deal, seat, card, call, payments before, extra (_book TR_*)
     tr_pays: np.ndarray
     tr_count: np.ndarray
+    # rollout's scratch (_rollout): a second copy of the game's state, over which a workspace is built in place
+    # to play a deal out; the book seats that play it; the unseen cards; each rank's summed net
+    x_stock: np.ndarray
+    x_hand: np.ndarray
+    x_lives: np.ndarray
+    x_inn: np.ndarray
+    x_role: np.ndarray
+    x_dpaid: np.ndarray
+    x_spell: np.ndarray
+    x_seen: np.ndarray
+    x_st: np.ndarray
+    x_board: np.ndarray
+    x_net: np.ndarray
+    x_won: np.ndarray
+    x_ev: np.ndarray
+    x_tracing: np.ndarray
+    x_pol: np.ndarray
+    x_par: np.ndarray
+    unseen: np.ndarray
+    score: np.ndarray
+    void: np.ndarray  # int64[10]: ranks (13-bit masks) each player is known by all to lack this deal (_turns)
+    x_void: np.ndarray
+    sample: np.ndarray  # uint64[10]: the other hands of a sampled deal; cap int64[11]: room left in each, the stock
+    cap: np.ndarray
 
 
 @njit(cache=True)
@@ -113,6 +140,28 @@ def new_workspace(cfg, trace_rows):
         np.zeros((rows, TR_COLUMNS), dtype=np.int64),
         np.zeros((rows, 5), dtype=np.int64),
         np.zeros(2, dtype=np.int64),
+        np.zeros(64, dtype=np.int8),
+        np.zeros(MAX_SEATS, dtype=np.uint64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(1, dtype=np.uint64),
+        np.zeros(ST_SIZE, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(len(EVENTS), dtype=np.int64),
+        np.zeros(1, dtype=np.bool_),
+        np.full(MAX_SEATS, BOOK, dtype=np.int64),
+        np.full(MAX_SEATS, np.nan),
+        np.zeros(64, dtype=np.int8),
+        np.zeros(13, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.uint64),
+        np.zeros(MAX_SEATS + 1, dtype=np.int64),
     )
 
 
@@ -372,7 +421,11 @@ def _missed(cfg, ws, payer, seat, call):
 def _free(cfg, ws, seats, seat):
     """Seat plays the card his strategy chooses (nothing to pair); returns it."""
     h = ws.hand[seat]
-    c = free_card(seats[0][seat], h, ws.seen[0], ws.seat_rng[seat])
+    policy = seats[0][seat]
+    if policy == ROLLOUT:
+        c = ws.st[ST_CHOICE]  # searched before the turn (_rollout.decide)
+    else:
+        c = free_card(policy, h, ws.seen[0], ws.seat_rng[seat])
     pairs = pair_ranks(h)
     if pairs != 0:
         ws.ev[E.pair_choices] += 1

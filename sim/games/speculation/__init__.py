@@ -28,8 +28,9 @@ What a player can know
     the unseen cards, that it wins (or that the chief's trump stands) times the pool (odds.py); ``shrewd`` sells
     only above it and bids only below it, so two shrewd players never trade.
 
-Layout: ``rules`` (rules, variants, strategies, events), ``odds`` (the exact chances), ``market`` (offers and
-bids), ``state`` (the workspace), ``play`` (the deal's kernels), ``trace`` (the Python side). The board is
+Layout: ``rules`` (rules, variants, strategies, events), ``odds`` (the exact chances), ``prices`` (each
+strategy's reserve and bid), ``market`` (offers and bids), ``rollout`` (the searching trader, ``rollout:K``),
+``state`` (the workspace), ``play`` (the deal's kernels), ``trace`` (the Python side). The board is
 ``int64[1]``: the pool, carried from deal to deal when nobody takes it.
 """
 
@@ -68,3 +69,5 @@ from sim.games.speculation.trace import (  # noqa: F401
     kernel_config,
     stack_deck,
 )
+
+PLAYS: tuple[str, ...] = ("book", "rollout:8")  # the plays every claim's headline is measured under

@@ -20,7 +20,6 @@ from sim.games.speculation.rules import (
     A_CARD2,
     A_CARD3,
     A_CHIEF,
-    ACE,
     CARD_SALE,
     CHIEF_SALE,
     END_ROW,
@@ -28,9 +27,6 @@ from sim.games.speculation.rules import (
     HAND,
     HAND_ROW,
     HIDDEN_SALE,
-    HONOURS_A,
-    HONOURS_AKQJ,
-    KNAVE,
     POOL,
     POOL_OWNS,
     R_PENALTY,
@@ -49,6 +45,8 @@ from sim.games.speculation.rules import (
 )
 from sim.games.speculation.state import (
     DEALT,
+    KNAVES_FIVES,
+    PACK_MASK,
     SEEN,
     SPARE_ROW,
     ST_BEST,
@@ -58,13 +56,12 @@ from sim.games.speculation.state import (
     ST_NEXT,
     ST_PENDING,
     ST_POS,
+    ST_SLOT,
     ST_TRUMP_SHOWN,
     ST_TURNUP,
+    lowest_honour,
     row,
 )
-
-PACK_MASK, KNAVES_FIVES = 0, 1  # cfg[4]: positions in the pack; knaves and fives
-
 
 # -- the session, the shuffle, the floor ---------------------------------------------------------------------
 
@@ -156,16 +153,6 @@ def _take_cards(cfg, ws, dealer, n):
 
 
 @kernel(inline=True)
-def _lowest_honour(prm):
-    h = prm[P.honours]
-    if h == HONOURS_AKQJ:
-        return KNAVE
-    if h == HONOURS_A:
-        return ACE
-    return ACE + 1
-
-
-@kernel(inline=True)
 def _penalty(cfg, ws, owner, x):
     """knave_five (p. 79): the owner of a knave or five turned up pays into the pool."""
     kf = cfg[0][P.knave_five]
@@ -205,9 +192,9 @@ def _turn_up(cfg, ws, seats, dealer, n):
         owner = POOL_OWNS
     else:
         unseen = masks[PACK_MASK] & ~ws.masks[SEEN]
-        value = O.turnup_wins(unseen, ws.st[ST_HIDDEN], _lowest_honour(prm), inv) * ws.board[POOL]
+        value = O.turnup_wins(unseen, ws.st[ST_HIDDEN], lowest_honour(prm), inv) * ws.board[POOL]
         value -= prm[P.knave_five] * O.count(unseen & masks[KNAVES_FIVES]) * inv[O.count(unseen)]
-        buyer, _ = offer(ws, seats, n, TURNUP_SALE, dealer, value, x, 0)
+        buyer, _ = offer(cfg, ws, seats, TURNUP_SALE, dealer, value, x, 0)
         if buyer >= 0:
             owner = buyer
     ws.masks[SEEN] |= O.bit(x)
@@ -258,7 +245,7 @@ def play_deal(cfg, ws, dealer, seats):
         L.pay(ws, s, L.BOARD, dealer_stake if s == dealer else stake, R_STAKE, POOL)
     _take_cards(cfg, ws, dealer, n)
     owner = _turn_up(cfg, ws, seats, dealer, n)
-    if ws.st[ST_TURNUP] & 15 >= _lowest_honour(prm):  # an honour: the pool at once, the deal passes (p. 78)
+    if ws.st[ST_TURNUP] & 15 >= lowest_honour(prm):  # an honour: the pool at once, the deal passes (p. 78)
         ws.ev[E.honour_turnups] += 1
         ws.st[ST_PENDING] = 1 - prm[P.honour_redeal]
         _settle(ws, dealer, False)
@@ -283,7 +270,7 @@ def _step(cfg, ws, seats, n):
     stands, place = _odds(cfg, ws)  # a sale of the chief's trump shows nothing, so one reckoning serves the step
     chief = ws.st[ST_CHIEF]
     if chief >= 0:
-        buyer, _ = offer(ws, seats, n, CHIEF_SALE, chief, stands * ws.board[POOL], ws.st[ST_BEST], 0)
+        buyer, _ = offer(cfg, ws, seats, CHIEF_SALE, chief, stands * ws.board[POOL], ws.st[ST_BEST], 0)
         if buyer >= 0:  # the buyer is chief, the player on his left goes next (p. 79)
             _new_chief(ws, buyer)
             L.mark_last(ws, A_CHIEF, buyer)  # the sale's trace row shows the chief after it
@@ -298,7 +285,7 @@ def _step(cfg, ws, seats, n):
     if p < 0:
         return False
     x = ws.hand[p, ws.shown[p]]
-    buyer, _ = offer(ws, seats, n, CARD_SALE, p, place, x, 0)
+    buyer, _ = offer(cfg, ws, seats, CARD_SALE, p, place, x, 0)
     ws.shown[p] += 1
     holder = _expose(ws, x, p, buyer)
     ws.st[ST_NEXT] = (holder + 1) % n
@@ -348,14 +335,16 @@ def _chief_sells_hidden(cfg, ws, seats, n):
     first = ws.shown[chief]
     lot = HAND - first
     one = _odds(cfg, ws)[1]
-    buyer, _ = offer(ws, seats, n, HIDDEN_SALE, chief, one * lot, -1, lot)
+    ws.st[ST_SLOT] = -1  # all of them together
+    buyer, _ = offer(cfg, ws, seats, HIDDEN_SALE, chief, one * lot, -1, lot)
     if buyer >= 0:
         for j in range(first, HAND):
             ws.owner[j] = buyer
         return
     if lot > 1:
         for j in range(first, HAND):
-            buyer, _ = offer(ws, seats, n, HIDDEN_SALE, chief, one, ws.hand[chief, j], 0)
+            ws.st[ST_SLOT] = j  # which of his cards is offered: public, unlike the card itself
+            buyer, _ = offer(cfg, ws, seats, HIDDEN_SALE, chief, one, ws.hand[chief, j], 0)
             if buyer >= 0:
                 ws.owner[j] = buyer
 

@@ -100,17 +100,19 @@ VARIANTS: dict[str, dict] = {
     "knave-five": {"knave_five": 1},
 }
 
-SHREWD, NAIVE, GAMBLER, RANDOM = 0, 1, 2, 3
+SHREWD, NAIVE, GAMBLER, RANDOM, ROLLOUT = 0, 1, 2, 3, 4
+DEFAULT_SAMPLES, MAX_SAMPLES = 8, 256  # rollout:K
 STRATEGIES: dict[str, int] = {
     "shrewd": SHREWD,
     "naive": NAIVE,
     "gambler": GAMBLER,
     "random": RANDOM,
     "book": SHREWD,  # the name the CLI and the bench use by default
+    "rollout": ROLLOUT,
 }
 DEFAULT_STRATEGY = "shrewd"
 GAMBLER_OVERPAY = 1.0  # gambler's default: a trump is worth (1 + 1.0) times its fair value to him
-STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"gambler": (0.0, 10.0)}
+STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"gambler": (0.0, 10.0), "rollout": (1.0, float(MAX_SAMPLES))}
 STRATEGY_HELP: dict[str, str] = {
     "shrewd": "values every card exactly from what it can see (cards shown, the trump, cards still unexposed, the "
     "pool; under continuous_pack the cards shown since the shuffle): its chance of winning over the unseen cards "
@@ -121,6 +123,9 @@ STRATEGY_HELP: dict[str, str] = {
     "random": "offers with chance 1/2 at a reserve drawn from 1 to the pool, and bids with chance 1/2 a price drawn "
     "from 1 to the pool (its own random stream)",
     "book": "shrewd (the default name of every game's sensible player)",
+    "rollout": "rollout:K (default 8), the strong reference player: at each offer it could make or bid on, plays the "
+    "deal out on K deals of the unseen cards (book for every seat after it) with and without the trade a book "
+    "counterpart would make, and trades only if that nets more; otherwise prices as book",
 }
 
 # the four kinds of sale (p. 78-79)

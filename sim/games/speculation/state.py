@@ -9,6 +9,8 @@
     st       int64[9]      the deal's state: see the ST_* indices below
     masks    uint64[2]     SEEN: positions shown since the pack was shuffled; DEALT: positions in the hands
     deck_rng uint64[4], seat_rng uint64[10, 4]: the streams (sim.rng); board int64[1]: the pool
+    unseen   int8[64]      rollout's scratch: the positions nobody has seen, shuffled into a sampled deal
+    score    int64[2]      rollout's last decision: summed net over its samples without / with the trade
     net, won int64[10], ev int64[len(EVENTS)]: this deal's; tracing, tr_actions, tr_pays, tr_count: the trace
 
 The deal's state lives in ``st`` (not in locals) so that the helpers and the trace read one record.
@@ -36,13 +38,21 @@ from sim.games.speculation.rules import (
     A_PRICE,
     A_SEAT,
     A_WHAT,
+    ACE,
     EVENTS,
+    HONOURS_A,
+    HONOURS_AKQJ,
+    KNAVE,
     TR_WIDTH,
+    P,
 )
 
 SPARE_ROW = MAX_SEATS
 ST_POS, ST_PENDING, ST_CHIEF, ST_BEST, ST_HIDDEN, ST_NEXT, ST_TURNUP, ST_TRUMP_SHOWN, ST_LAST_CHIEF = range(9)
+ST_SLOT = 9  # which of the chief's unexposed cards is offered singly at the end (p. 78)
+ST_SIZE = 10
 SEEN, DEALT = 0, 1
+PACK_MASK, KNAVES_FIVES = 0, 1  # cfg[4]: positions in the pack; knaves and fives
 
 
 class Workspace(NamedTuple):
@@ -63,6 +73,8 @@ class Workspace(NamedTuple):
     tr_actions: np.ndarray
     tr_pays: np.ndarray
     tr_count: np.ndarray
+    unseen: np.ndarray
+    score: np.ndarray
 
 
 @njit(cache=True)
@@ -74,7 +86,7 @@ def new_workspace(cfg, trace_rows):
         np.zeros((MAX_SEATS + 1, 3), dtype=np.int8),
         np.zeros(MAX_SEATS + 1, dtype=np.int64),
         np.zeros(3, dtype=np.int64),
-        np.zeros(9, dtype=np.int64),
+        np.zeros(ST_SIZE, dtype=np.int64),
         np.zeros(2, dtype=np.uint64),
         np.empty(4, dtype=np.uint64),
         np.empty((MAX_SEATS, 4), dtype=np.uint64),
@@ -86,7 +98,20 @@ def new_workspace(cfg, trace_rows):
         np.full((trace_rows, TR_WIDTH), -1, dtype=np.int64),
         np.zeros((trace_rows, 5), dtype=np.int64),
         np.zeros(2, dtype=np.int64),
+        np.zeros(64, dtype=np.int8),
+        np.zeros(2, dtype=np.int64),
     )
+
+
+@kernel(inline=True)
+def lowest_honour(prm):
+    """The lowest strength of a turn-up that takes the pool at once (p. 78); past the ace under honours none."""
+    h = prm[P.honours]
+    if h == HONOURS_AKQJ:
+        return KNAVE
+    if h == HONOURS_A:
+        return ACE
+    return ACE + 1
 
 
 @kernel(inline=True)
