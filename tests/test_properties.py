@@ -90,17 +90,10 @@ def _left_on_board(m, rows):
     return 0
 
 
-# Found by this test: with careless_misses, a miss can put the last two players out at once (the snipped player
-# pays his last counter, then the one who missed pays double); no one is left in, the game's winner is seat -1 and
-# the pool is paid to no seat, so the seats' nets no longer balance. The game's owner has been told.
-SNIPSNAP_LAST_TWO_OUT = pytest.mark.xfail(
-    reason="snipsnap: a careless miss can put the last two players out at once (winner -1, pool paid to no seat)",
-    strict=False,
-)
-COUNTED = [pytest.param(g, marks=SNIPSNAP_LAST_TWO_OUT) if g == "snipsnap" else g for g in GAMES]
-
-
-@pytest.mark.parametrize("game", COUNTED)
+# Found by this test: with careless_misses, a miss could put the last two players out at once (the snipped
+# player paid his last counter, then the one who missed paid double); no one was left in and the pool was paid to
+# no seat. Fixed: the game ends with the last counter, the misser the last player in (p. 92).
+@pytest.mark.parametrize("game", GAMES)
 @FEW
 @given(data=st.data())
 def test_random_rules_and_seats_keep_every_counter(game, data):
@@ -205,7 +198,6 @@ def test_invalid_rule_values_exit_2_from_the_command_line(game, data):
     assert "Traceback" not in res.output
 
 
-@pytest.mark.xfail(reason="snipsnap: a careless miss can put the last two players out at once", strict=True)
 def test_snipsnap_a_careless_miss_never_leaves_no_one_in():
     """The case the property found, pinned: session 31 of seed 8191 with one careless seat, where a snipped
     player's last counter and the misser's double penalty put both of the last two out in one turn."""

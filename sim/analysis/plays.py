@@ -21,8 +21,10 @@ from sim.games import _contract
 from sim.runner import split_strategy
 
 # A search strategy plays each decision out K times, some 50-100 times slower than the book's advice: its runs
-# stop at this many deals per configuration (a full-size book run goes on to ten million or a 0.01 half-width).
+# stop at this many deals per configuration (a full-size book run goes on to ten million or a 0.01 half-width),
+# or this many whole games where one driver deal is a whole game (Snip-Snap-Snorum, Cassino: several deals each).
 SEARCH_N = 100_000
+SEARCH_GAMES = 10_000
 SEARCHES = frozenset({"rollout"})
 DEPENDS = "depends on play"
 
@@ -34,9 +36,11 @@ def plays_of(claim: Claim) -> tuple[str, ...]:
     return claim.plays or _contract.plays(games.by_title(claim.game))
 
 
-def size(play: str, n: int) -> int:
-    """Deals per configuration for ``play``: n, or at most SEARCH_N for a search strategy."""
-    return min(n, SEARCH_N) if split_strategy(play)[0] in SEARCHES else n
+def size(play: str, n: int, whole_games: bool = False) -> int:
+    """Deals per configuration for ``play``: n, or at most SEARCH_N (SEARCH_GAMES) for a search strategy."""
+    if split_strategy(play)[0] not in SEARCHES:
+        return n
+    return min(n, SEARCH_GAMES if whole_games else SEARCH_N)
 
 
 def agree(verdicts: Sequence[str]) -> str:
@@ -55,7 +59,8 @@ def agree(verdicts: Sequence[str]) -> str:
 def across(claim: Claim, answer: AnswerFn, n: int, seed: int) -> Answer:
     """The claim's answer under each of its plays, merged: the tables stacked with a ``play`` column first, each
     play's headline and verdict, and one verdict that holds only where the plays agree."""
-    got = [(play, answer(size(play, n), seed, play)) for play in plays_of(claim)]
+    games_ = getattr(games.by_title(claim.game), "DEAL", "deal") == "game"
+    got = [(play, answer(size(play, n, games_), seed, play)) for play in plays_of(claim)]
     if len(got) == 1:
         play, one = got[0]
         one.plays = [(play, one.n)]

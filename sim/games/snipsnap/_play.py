@@ -413,7 +413,8 @@ def _missed(cfg, ws, payer, seat, call):
     (The book asks only that these be paid before the next cut; they are paid at once.)"""
     ws.ev[E.misses] += 1
     _pay_call(cfg, ws, payer, seat, call)
-    ws.ev[E.miss_paid] += _charge(cfg, ws, seat, 2 * call, R_MISS)
+    if ws.st[ST_IN] > 1:  # the paired player's last counter ended the game: the last player in has won (p. 92)
+        ws.ev[E.miss_paid] += _charge(cfg, ws, seat, 2 * call, R_MISS)
     ws.st[ST_CHAIN] = 0
 
 

@@ -70,4 +70,7 @@ from sim.games.speculation.trace import (  # noqa: F401
     stack_deck,
 )
 
-PLAYS: tuple[str, ...] = ("book", "rollout:8")  # the plays every claim's headline is measured under
+# The plays every claim's headline is measured under: book alone. Nobody sees his own cards, so every seat knows
+# the same; book prices each card at its exact chance and no trade with it gains on average, so no player beats
+# it (rollout:8 loses 0.94 counters a deal to it, rollout:64 0.13: docs/rollout.md). It is its own best reply.
+PLAYS: tuple[str, ...] = ("book",)
