@@ -14,6 +14,8 @@ Integers only, so sums over sessions are exact and independent of the order chun
 
 import numpy as np
 
+from sim._jit import kernel
+
 MAX_SEATS = 10
 COL_NET_SEAT = 0
 COL_NET_ROLE = MAX_SEATS
@@ -50,3 +52,17 @@ def check_pack_deck(text: str, pack: np.ndarray, title: str, why_out: str = "") 
             f"(got {len(codes)}; missing {C.format(missing)})"
         )
     return deck
+
+
+# rollout:K, the strong player every game has: K sampled deals per decision, 8 unless given, at most 256.
+DEFAULT_SAMPLES = 8
+MAX_SAMPLES = 256
+
+
+@kernel
+def samples(param):
+    """K from the seat's strategy parameter (NaN: the default), rounded, 1 .. MAX_SAMPLES."""
+    if param != param:
+        return np.int64(DEFAULT_SAMPLES)
+    k = np.int64(param + 0.5)
+    return max(np.int64(1), min(k, np.int64(MAX_SAMPLES)))

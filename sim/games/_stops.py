@@ -36,7 +36,7 @@ from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
-from sim.games._common import MAX_SEATS
+from sim.games._common import DEFAULT_SAMPLES, MAX_SAMPLES, MAX_SEATS, samples  # noqa: F401 - S.samples
 
 # holder codes (seats are 0..n-1)
 REMOVED = -1  # not in this game's pack, or padding
@@ -371,8 +371,6 @@ ROLLOUT_HELP = (
 )
 REAL, WORLD, SIM = 0, 1, 2
 ROWS = 3
-DEFAULT_SAMPLES = 8
-MAX_SAMPLES = 256
 
 # the turn record, int64[TURN]
 T_PHASE = 0  # PH_LEAD, or a game's yes/no decision (>= 1)
@@ -424,15 +422,6 @@ def new_scratch(compartments, events, extra):
         np.zeros(64, dtype=np.int64),
         np.full(MAX_SEATS, BOOK, dtype=np.int64),
     )
-
-
-@kernel
-def samples(param):
-    """K from the seat's strategy parameter (NaN: the default), rounded, 1 .. MAX_SAMPLES."""
-    if param != param:
-        return np.int64(DEFAULT_SAMPLES)
-    k = np.int64(param + 0.5)
-    return max(np.int64(1), min(k, np.int64(MAX_SAMPLES)))
 
 
 @kernel

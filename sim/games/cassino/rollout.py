@@ -19,23 +19,15 @@ import numpy as np
 from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
+from sim.games._common import samples
 from sim.games.cassino import play as G
 from sim.games.cassino import score as S
 from sim.games.cassino.capture import sums_below, takes
-from sim.games.cassino.rules import BOOK, DEFAULT_SAMPLES, MAX_SAMPLES, P
+from sim.games.cassino.rules import BOOK, P
 from sim.games.cassino.workspace import REAL, SIM, WORLD, copy_state, view
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-
-
-@kernel
-def samples(param):
-    """K from the seat's strategy parameter (NaN: the default), rounded, 1 .. MAX_SAMPLES."""
-    if param != param:
-        return np.int64(DEFAULT_SAMPLES)
-    k = np.int64(param + 0.5)
-    return max(np.int64(1), min(k, np.int64(MAX_SAMPLES)))
 
 
 @kernel

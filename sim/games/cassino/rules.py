@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim import cards as C
+from sim.games._common import MAX_SAMPLES
 from sim.games._rules import Rule, RuleBook, names_index
 
 NAME = "cassino"
@@ -98,8 +99,6 @@ VARIANTS: dict[str, dict] = {
 
 BOOK, GREEDY, LOWEST, RANDOM = 0, 1, 2, 3
 ROLLOUT = 9  # the strong reference player (sim.games.cassino.rollout)
-DEFAULT_SAMPLES = 8
-MAX_SAMPLES = 256
 STRATEGIES: dict[str, int] = {
     "book": BOOK,
     "greedy": GREEDY,

@@ -18,9 +18,10 @@ import numpy as np
 
 from sim import rng
 from sim._jit import kernel
+from sim.games._common import samples
 from sim.games.commerce.modern import begin_hand, finish_hand, neighbour, trading
 from sim.games.commerce.rules import P
-from sim.games.commerce.strategies import modern_turn, samples
+from sim.games.commerce.strategies import modern_turn
 from sim.games.commerce.table import SIM, T_CHOICE, T_TOP, T_TURN, TURN, Workspace, put
 
 N_CHOICES = 7  # stand, ready money with slot 0..2, barter slot 0..2

@@ -12,6 +12,7 @@ import numpy as np
 
 from sim import rng
 from sim._jit import kernel
+from sim.games._common import MAX_SAMPLES
 from sim.games.commerce.table import PAIR, POINT, SEQUENCE, hid, hid_with
 
 THRESHOLD, GREEDY, STAND, RANDOM, BUYER, ROLLOUT = 0, 1, 2, 3, 4, 5
@@ -27,8 +28,6 @@ STRATEGIES: dict[str, int] = {
 DEFAULT_STRATEGY = "threshold"
 DEFAULT_THRESHOLD = 0.6
 DEFAULT_PREMIUM = 1.0
-DEFAULT_SAMPLES = 8
-MAX_SAMPLES = 256
 # Patience. The book has no limit on the rounds of trading (p. 73: "round and round the table until one of the
 # players decides to stand"); a player who waits for a strong hand while the table goes round and round lowers
 # his sights, so that he ends the deal himself (the toolkit's max_circuits is then only a safety net). The
@@ -93,15 +92,6 @@ def set_thresholds(ws, seats):
             ws.premium[s] = DEFAULT_PREMIUM if np.isnan(params[s]) else params[s]
         elif pols[s] != ROLLOUT and not np.isnan(params[s]):
             ws.thr[s] = params[s]
-
-
-@kernel
-def samples(param):
-    """rollout's K from its parameter (NaN: the default), rounded, 1 .. MAX_SAMPLES."""
-    if param != param:
-        return np.int64(DEFAULT_SAMPLES)
-    k = np.int64(param + 0.5)
-    return max(np.int64(1), min(k, np.int64(MAX_SAMPLES)))
 
 
 @kernel(inline=True)

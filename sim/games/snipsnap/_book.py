@@ -6,6 +6,7 @@ Everything here is plain Python or a numba-readable constant (ints, named tuples
 
 from __future__ import annotations
 
+from sim.games._common import MAX_SAMPLES
 from sim.games._rules import Rule, RuleBook, names_index
 
 NAME = "snipsnap"
@@ -121,7 +122,6 @@ VARIANTS: dict[str, dict] = {
 }
 
 BOOK, BOOK_NO_PAIRS, LOWEST, RANDOM, CARELESS, ROLLOUT = 0, 1, 2, 3, 4, 5
-DEFAULT_SAMPLES, MAX_SAMPLES = 8, 256  # rollout:K
 STRATEGIES: dict[str, int] = {
     "book": BOOK,
     "book-no-pairs": BOOK_NO_PAIRS,

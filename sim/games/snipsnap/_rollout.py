@@ -28,7 +28,8 @@ import numpy as np
 from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
-from sim.games.snipsnap._book import BOOK, DEFAULT_SAMPLES, MAX_SAMPLES, POOL, ROLLOUT, P
+from sim.games._common import samples
+from sim.games.snipsnap._book import BOOK, POOL, ROLLOUT, P
 from sim.games.snipsnap._choose import free_card, of_rank, rank, ranks_held
 from sim.games.snipsnap._play import (
     ST_CHAIN,
@@ -44,15 +45,6 @@ from sim.games.snipsnap._turns import book_rest_five, book_rest_whole, is_free
 
 _ONE = np.uint64(1)
 TRIES = 64  # dead ends before a sampled deal ignores what the players are known to lack
-
-
-@kernel(inline=True)
-def samples(param):
-    """K from the seat's strategy parameter (NaN: the default), rounded, 1 .. MAX_SAMPLES."""
-    if param != param:
-        return np.int64(DEFAULT_SAMPLES)
-    k = np.int64(param + 0.5)
-    return max(np.int64(1), min(k, np.int64(MAX_SAMPLES)))
 
 
 @kernel(inline=True)

@@ -25,16 +25,15 @@ import numpy as np
 from sim import rng
 from sim._bits import ctz
 from sim._jit import kernel
+from sim.games._common import samples
 from sim.games.speculation import odds as O
 from sim.games.speculation.prices import bid as book_bid
 from sim.games.speculation.prices import reserve as book_reserve
 from sim.games.speculation.rules import (
     CARD_SALE,
     CHIEF_SALE,
-    DEFAULT_SAMPLES,
     HAND,
     HIDDEN_SALE,
-    MAX_SAMPLES,
     POOL,
     SHREWD,
     SPARE_OWNS,
@@ -52,15 +51,6 @@ from sim.games.speculation.state import (
 )
 
 NO_PARAM = np.nan  # book's prices take no parameter
-
-
-@kernel(inline=True)
-def samples(param):
-    """K from the seat's strategy parameter (NaN: the default), rounded, 1 .. MAX_SAMPLES."""
-    if param != param:
-        return np.int64(DEFAULT_SAMPLES)
-    k = np.int64(param + 0.5)
-    return max(np.int64(1), min(k, np.int64(MAX_SAMPLES)))
 
 
 @kernel

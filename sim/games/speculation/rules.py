@@ -6,6 +6,7 @@ play, the market and the trace read one definition.
 
 from __future__ import annotations
 
+from sim.games._common import MAX_SAMPLES
 from sim.games._rules import MAX_STAKE, Rule, RuleBook, names_index
 
 NAME = "speculation"
@@ -101,7 +102,6 @@ VARIANTS: dict[str, dict] = {
 }
 
 SHREWD, NAIVE, GAMBLER, RANDOM, ROLLOUT = 0, 1, 2, 3, 4
-DEFAULT_SAMPLES, MAX_SAMPLES = 8, 256  # rollout:K
 STRATEGIES: dict[str, int] = {
     "shrewd": SHREWD,
     "naive": NAIVE,
