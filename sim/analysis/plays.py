@@ -12,6 +12,7 @@ under it) the answer is ``inconclusive``, not more. The table shows each play's 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
 
 import pandas as pd
 
@@ -31,9 +32,9 @@ DEPENDS = "depends on play"
 AnswerFn = Callable[[int, int, str], Answer]
 
 
-def plays_of(claim: Claim) -> tuple[str, ...]:
+def plays_of(claim: Claim, module: ModuleType | None = None) -> tuple[str, ...]:
     """The plays a claim is measured under: its own ``plays`` if it names them, else its game's ``PLAYS``."""
-    return claim.plays or _contract.plays(games.by_title(claim.game))
+    return claim.plays or _contract.plays(module or games.by_title(claim.game))
 
 
 def size(play: str, n: int, whole_games: bool = False) -> int:
@@ -59,8 +60,9 @@ def agree(verdicts: Sequence[str]) -> str:
 def across(claim: Claim, answer: AnswerFn, n: int, seed: int) -> Answer:
     """The claim's answer under each of its plays, merged: the tables stacked with a ``play`` column first, each
     play's headline and verdict, and one verdict that holds only where the plays agree."""
-    games_ = getattr(games.by_title(claim.game), "DEAL", "deal") == "game"
-    got = [(play, answer(size(play, n, games_), seed, play)) for play in plays_of(claim)]
+    module = games.by_title(claim.game)
+    whole_games = getattr(module, "DEAL", "deal") == "game"
+    got = [(play, answer(size(play, n, whole_games), seed, play)) for play in plays_of(claim, module)]
     if len(got) == 1:
         play, one = got[0]
         one.plays = [(play, one.n)]
