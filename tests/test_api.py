@@ -131,3 +131,15 @@ def test_sweeps_save_by_extension(tmp_path, ext):
     fr = r.fairness()
     fr.save(str(tmp_path / f"fair.{ext}"))
     assert (tmp_path / f"fair.{ext}").stat().st_size > 0
+
+
+def test_sim_run_imports_neither_pandas_nor_matplotlib():
+    """``sim run`` prints its tables and fairness line without pandas or matplotlib: their imports alone (about
+    0.3 s) would be most of a short run's start-up. They load only to write CSV/Parquet, compare, or chart."""
+    code = (
+        "import sys; from sim.cli import main; sys.argv = ['sim', 'run', 'jig', '-n', '200']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('HEAVY', [m for m in ('pandas', 'matplotlib', 'pyarrow') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "HEAVY []" in out
