@@ -14,6 +14,8 @@ import numpy as np
 
 from sim import games as _games
 from sim import runner
+from sim.games import _contract
+from sim.games._common import COL_EVENTS
 
 MAX_SECONDS = 3600.0  # per row; the same bound as sim bench --seconds
 
@@ -45,29 +47,38 @@ def _kernels(game: str, spec) -> tuple:
     pol = runner.policy_codes(spec)
     ppar = runner.policy_params(spec)
     out = np.zeros(1, dtype=np.int64)
-    from sim.games import _contract
-
     kernels = _contract.harness(game)
     cfg = m.kernel_config(spec.rules)
     seats = _contract.seats(pol, ppar)
 
+    played: list[np.ndarray] = []  # the last call's rows, from which deals_per_game reads the game's deal count
+
     def play(k: int) -> None:
         rows = np.zeros((max(1, k // dps), _contract.row(m)), dtype=np.int64)
         kernels.play_sessions(cfg, seats, seed, 0, dps, rows)
+        played[:] = [rows]
 
     def shuffle(k: int) -> None:
         kernels.shuffle_only(cfg, seats, seed, 0, k, out)
 
-    return play, shuffle
+    return play, shuffle, played
 
 
-def honest_floor(pack_size: int, players: int, seconds: float) -> float:
-    """Deals/s of the fastest known shuffle-and-deal of a pack this size (sim.floor), on the current threads."""
+def honest_floor(dealing: _contract.Dealing, players: int, seconds: float) -> float:
+    """Deals/s of the fastest known way (sim.floor) to shuffle and deal what one of the game's deals does."""
     from sim.floor import shuffle_and_deal
 
-    cards = np.zeros(pack_size, dtype=np.int64)
+    cards = np.zeros(dealing.pack, dtype=np.int64)
     hands = np.zeros(players, dtype=np.uint64)
-    return _rate(lambda k: shuffle_and_deal(1, k, pack_size, players, cards, hands), seconds)
+    return _rate(lambda k: shuffle_and_deal(1, k, dealing.pack, dealing.drawn, players, cards, hands), seconds)
+
+
+def deals_per_game(module, dealing: _contract.Dealing, rows: np.ndarray, dps: int) -> float:
+    """The game's deals in one driver deal: 1, or where a driver deal is a whole game the mean of its event."""
+    if dealing.deals_event is None:
+        return 1.0
+    col = COL_EVENTS + module.EVENTS.index(dealing.deals_event)
+    return float(rows[:, col].sum()) / (rows.shape[0] * dps)
 
 
 def measure(game: str, variant: str, seconds: float = 1.0, strategy: str = "book", players: int | None = None):
@@ -75,23 +86,26 @@ def measure(game: str, variant: str, seconds: float = 1.0, strategy: str = "book
     import numba
 
     spec = runner.make_spec(game, variant, n=1, players=players, strategy=strategy)
-    play, shuffle = _kernels(game, spec)
-    pack = int(len(getattr(spec.module, "PACK", range(52))))
+    play, shuffle, played = _kernels(game, spec)
+    dealing = _contract.dealing(spec.module, spec.rules)
     numba.set_num_threads(1)
     rate = _rate(play, seconds)
+    per_game = deals_per_game(spec.module, dealing, played[0], spec.deals_per_session)
     own = _rate(shuffle, seconds)
-    floor = honest_floor(pack, spec.rules.players, seconds)
+    floor = honest_floor(dealing, spec.rules.players, seconds)
     numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
     two = _rate(play, seconds)
     numba.set_num_threads(1)
     return {
         "game": game,
         "variant": variant,
-        "deals_per_s": rate,
+        "deals_per_s": rate * per_game,  # the game's deals, not its driver deals (whole games)
+        "deals_per_game": per_game,
+        "cards_drawn": dealing.drawn,
         "own_shuffle_per_s": own,
         "floor_per_s": floor,
-        "ratio": rate / floor,
-        "ratio_own": rate / own,
+        "ratio": rate * per_game / floor,
+        "ratio_own": rate * per_game / own,
         "two_threads": two / rate,
     }
 
@@ -106,8 +120,8 @@ def run_bench(seconds: float = 1.0, only: str | None = None) -> list[dict]:
     table = Table(
         title="Deals per second (book strategy, default players); ratios measured in this run", title_justify="left"
     )
-    heads = ("game", "variant", "deals/s 1 thread", "floor/s", "ratio to floor", "own shuffle/s", "ratio to own",
-             "2 threads / 1")  # fmt: skip
+    heads = ("game", "variant", "deals/s 1 thread", "deals a game", "cards", "floor/s", "ratio to floor",
+             "own shuffle/s", "ratio to own", "2 threads / 1")  # fmt: skip
     for col in heads:
         table.add_column(col, justify="left" if col in ("game", "variant") else "right")
     con = Console(highlight=False, width=140)
@@ -118,12 +132,16 @@ def run_bench(seconds: float = 1.0, only: str | None = None) -> list[dict]:
             row = measure(game, variant, seconds)
             rows.append(row)
             table.add_row(
-                game, variant, f"{row['deals_per_s']:,.0f}", f"{row['floor_per_s']:,.0f}", f"{row['ratio']:.3f}",
+                game, variant, f"{row['deals_per_s']:,.0f}",
+                "" if row["deals_per_game"] == 1 else f"{row['deals_per_game']:.2f}", f"{row['cards_drawn']}",
+                f"{row['floor_per_s']:,.0f}", f"{row['ratio']:.3f}",
                 f"{row['own_shuffle_per_s']:,.0f}", f"{row['ratio_own']:.3f}", f"{row['two_threads']:.2f}",
             )  # fmt: skip
     con.print(table)
     con.print(
-        "floor: the fastest known shuffle-and-deal of the same pack (sim/floor.py: xoroshiro128+ in registers, seeded "
-        "per deal, two 32-bit draws per output); own shuffle: the game's own deck code, dealt, no play."
+        "deals/s: the game's own deals (where a run's deal is a whole game, its games/s times 'deals a game'). "
+        "floor: the fastest known shuffle-and-deal of the same 'cards' from the pack (sim/floor.py: xoroshiro128+ "
+        "in registers, seeded per deal, two 32-bit draws per output); own shuffle: the game's own deck code, dealt, "
+        "no play."
     )
     return rows

@@ -2,8 +2,10 @@
 
 Each deal is seeded afresh from (seed, deal) through splitmix64 into a xoroshiro128+ state held in two local
 variables (no array traffic per draw); each 64-bit output gives two 32-bit halves, each mapped to a position by
-Lemire's multiply-and-reject; the shuffled pack is dealt round-robin into uint64 hand masks. No game can deal
-faster than this, so a game's rate divided by it says how much of the work is the game itself.
+Lemire's multiply-and-reject; the cards drawn are dealt round-robin into uint64 hand masks. A game that deals only
+part of the pack (Commerce's three cards each) is measured against drawing only that many: a Fisher-Yates stopped
+after ``drawn`` steps, which gives ``drawn`` uniformly chosen cards in random order. No game can deal faster than
+this, so a game's rate divided by it says how much of the work is the game itself.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ def _splitmix(x):
 
 
 @njit(cache=True)
-def shuffle_and_deal(seed, n_deals, pack_size, players, cards, hands):
-    """Shuffle a ``pack_size``-card pack and deal it to ``players`` hands, ``n_deals`` times; a checksum."""
+def shuffle_and_deal(seed, n_deals, pack_size, drawn, players, cards, hands):
+    """Draw ``drawn`` cards of a shuffled ``pack_size``-card pack and deal them to ``players`` hands, ``n_deals``
+    times; a checksum. ``hands`` holds the last deal's hands."""
+    last = max(pack_size - drawn, 1)  # the whole pack needs pack_size - 1 steps: the last card has no choice
     acc = 0
     for d in range(n_deals):
         s0 = _splitmix(_U(seed) ^ (_U(d) * _U(0x9E3779B97F4A7C15)))
@@ -39,7 +43,7 @@ def shuffle_and_deal(seed, n_deals, pack_size, players, cards, hands):
             cards[j] = j
         word = _U(0)
         halves = 0
-        for i in range(pack_size - 1, 0, -1):
+        for i in range(pack_size - 1, last - 1, -1):
             bound = _U(i + 1)
             while True:
                 if halves == 0:
@@ -62,7 +66,7 @@ def shuffle_and_deal(seed, n_deals, pack_size, players, cards, hands):
             cards[j] = tmp
         for p in range(players):
             hands[p] = _U(0)
-        for j in range(pack_size):
-            hands[j % players] |= _U(1) << _U(cards[j])
+        for j in range(drawn):
+            hands[j % players] |= _U(1) << _U(cards[pack_size - 1 - j])
         acc += np.int64(hands[0] & _U(1))
     return acc

@@ -793,11 +793,3 @@ def test_cli_rules_run_trace():
     ):
         out = cr.invoke(cli, args)
         assert out.exit_code == 2 and words in out.output, (args, out.output)
-
-
-@pytest.mark.slow
-def test_bench_row():
-    from sim import bench
-
-    rate, floor = bench.measure("commerce", "standard", seconds=0.3, strategy="threshold")
-    assert rate > 0 and floor > rate

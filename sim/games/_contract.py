@@ -12,7 +12,9 @@ rules out, which ``sim run`` leaves out of its table), ``unit(r) -> str`` (what 
 (strategies that are another with one rule left out, to measure that rule alone: the golden traces do not seat
 them, so adding one leaves the golden deals as they were); ``PLAYS: tuple[str, ...]`` (the strategies, written as
 ``--strategy`` takes them, under which every claim about the game is measured: the book's advice and the strong
-player, so that a verdict says whether it survives better play; else ``(DEFAULT_STRATEGY,)``, read by ``plays``).
+player, so that a verdict says whether it survives better play; else ``(DEFAULT_STRATEGY,)``, read by ``plays``);
+``dealing(r) -> Dealing`` (what one of the game's deals shuffles and deals, for the bench's floor; else the whole
+``PACK``, or 52 cards, read by ``dealing``).
 """
 
 from __future__ import annotations
@@ -115,6 +117,25 @@ def _check_plays(module: ModuleType) -> list[str]:
         except ValueError as e:
             problems.append(f"PLAYS: {e}")
     return problems
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """What one deal of the game shuffles and deals: ``drawn`` cards of a ``pack``-card pack. ``deals_event`` is
+    the event counting the deals in one driver deal where that is a whole game (None: a driver deal is one deal).
+    The bench measures the game against the fastest known way to do just this (sim/floor.py)."""
+
+    pack: int
+    drawn: int
+    deals_event: str | None = None
+
+
+def dealing(module: ModuleType, rules: Any) -> Dealing:
+    """The game's ``dealing(rules)``, else its whole ``PACK`` (52 cards without one) dealt once a driver deal."""
+    if hasattr(module, "dealing"):
+        return module.dealing(rules)
+    size = len(getattr(module, "PACK", range(52)))
+    return Dealing(size, size)
 
 
 def row(module: ModuleType) -> int:

@@ -43,6 +43,7 @@ from sim.games.cassino.rules import (
     P,
     Rules,
     deal_word,
+    dealing,
     impossible_events,
     pack,
     unit,
@@ -55,7 +56,7 @@ __all__ = [
     "DEAL", "DEFAULT_STRATEGY", "EVENTS", "NAME", "PAGES", "PLAYERS", "RULEBOOK", "SESSION_METRICS", "STRATEGIES",
     "STRATEGY_HELP", "STRATEGY_PARAMS", "TITLE", "VARIANTS", "P", "PLAYS", "Rules", "Workspace", "begin_session",
     "check_deck", "deal_cards", "deal_plays", "deal_hands", "deals_per_session", "dealt", "describe_trace",
-    "deal_word", "end_session", "impossible_events", "kernel_config", "new_workspace", "pack", "play_deal",
+    "deal_word", "dealing", "end_session", "impossible_events", "kernel_config", "new_workspace", "pack", "play_deal",
     "read_play", "stack", "unit",
 ]  # fmt: skip
 

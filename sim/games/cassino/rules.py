@@ -11,6 +11,7 @@ import numpy as np
 
 from sim import cards as C
 from sim.games._common import MAX_SAMPLES
+from sim.games._contract import Dealing
 from sim.games._rules import Rule, RuleBook, names_index
 
 NAME = "cassino"
@@ -202,6 +203,11 @@ def unit(r) -> str:
 def deal_word(r) -> str:
     """One driver deal is a whole game to ``target``."""
     return "game"
+
+
+def dealing(r) -> Dealing:
+    """For the bench's floor: each deal of a game uses the whole pack; the event ``deals`` counts them."""
+    return Dealing(r.pack, r.pack, "deals")
 
 
 THREE_WAYS = ("nobody_own", "nobody_lowest", "nobody_combine", "negative_combine")

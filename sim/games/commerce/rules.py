@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from sim.games import _hands as HT
+from sim.games._contract import Dealing
 from sim.games._rules import Rule, RuleBook
 
 NAME = "commerce"
@@ -144,6 +145,13 @@ def unit(r: Any) -> str:
 def deal_word(r: Any) -> str:
     """What one run "deal" is under these rules: a deal, or in Pool Commerce a whole pool game (p. 75)."""
     return "game" if r.pool else "deal"
+
+
+def dealing(r: Any) -> Dealing:
+    """For the bench's floor: three cards to each player, and to the widow in the old game (p. 74); the pack is
+    drawn as it is dealt, so only these are shuffled. In Pool Commerce the event ``hands`` counts a game's deals."""
+    widow = 1 if r.game == "old" else 0
+    return Dealing(r.pack, 3 * (r.players + widow), "hands" if r.pool else None)
 
 
 def deals_per_session(r: Any, rotations: int) -> int:

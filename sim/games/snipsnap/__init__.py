@@ -38,6 +38,7 @@ from sim.games.snipsnap._book import (
     TITLE,
     VARIANTS,
     Rules,
+    dealing,
 )
 from sim.games.snipsnap._game import play_deal
 from sim.games.snipsnap._play import begin_session, deal_cards, deal_hands, end_session, new_workspace
@@ -63,6 +64,7 @@ __all__ = [
     "Rules",
     "begin_session",
     "check_deck",
+    "dealing",
     "deal_cards",
     "deal_hands",
     "deals_per_session",

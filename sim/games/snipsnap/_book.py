@@ -7,6 +7,7 @@ Everything here is plain Python or a numba-readable constant (ints, named tuples
 from __future__ import annotations
 
 from sim.games._common import MAX_SAMPLES
+from sim.games._contract import Dealing
 from sim.games._rules import Rule, RuleBook, names_index
 
 NAME = "snipsnap"
@@ -193,3 +194,11 @@ MISS = 4  # a traced play that failed to pair (careless)
 K_DEAL, K_CARD, K_TURNUP, K_PLAY, K_OUT, K_EMPTY, K_GATHER, K_WIN, K_PASS = range(9)
 TR_KIND, TR_DEAL, TR_SEAT, TR_CARD, TR_CALL, TR_PAYS, TR_EXTRA = range(7)
 TR_COLUMNS = 7
+
+
+def dealing(r) -> Dealing:
+    """For the bench's floor: the whole pack (``whole_pack``), else five cards to each of the players the game
+    starts with and the turn-up: an upper bound, since players who are out are dealt nothing. The event ``deals``
+    counts a game's deals."""
+    cards = r.pack if r.whole_pack else HAND * r.players + (1 if r.turnup_snip else 0)
+    return Dealing(r.pack, cards, "deals")

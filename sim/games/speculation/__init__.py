@@ -59,6 +59,7 @@ from sim.games.speculation.rules import (  # noqa: F401  (the contract's names)
     VARIANTS,
     P,
     Rules,
+    dealing,
     impossible_events,
 )
 from sim.games.speculation.state import Workspace, new_workspace  # noqa: F401

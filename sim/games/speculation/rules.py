@@ -7,6 +7,7 @@ play, the market and the trace read one definition.
 from __future__ import annotations
 
 from sim.games._common import MAX_SAMPLES
+from sim.games._contract import Dealing
 from sim.games._rules import MAX_STAKE, Rule, RuleBook, names_index
 
 NAME = "speculation"
@@ -20,6 +21,11 @@ HAND = 3  # cards dealt to each player (p. 77)
 def cards_needed(r) -> int:
     """Cards a whole deal takes from the pack: three a hand (and the spare hand), and the trump card."""
     return HAND * (r.players + (1 if r.spare_hand else 0)) + 1
+
+
+def dealing(r) -> Dealing:
+    """For the bench's floor: a deal needs only the hands and the trump card (``cards_needed``) of the pack."""
+    return Dealing(r.pack, cards_needed(r))
 
 
 def _check(r) -> None:

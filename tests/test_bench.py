@@ -1,0 +1,82 @@
+"""The bench's honest floor (sim/floor.py) and what each game declares it deals (``_contract.dealing``).
+
+No timings are asserted (the machines are shared and noisy): these check that the floor does the work it claims,
+so that a ratio to it means what the bench says it means.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim import bench, games
+from sim.floor import shuffle_and_deal
+from sim.games import _contract
+
+
+def _deal(pack: int, drawn: int, players: int, seed: int) -> np.ndarray:
+    cards = np.zeros(pack, dtype=np.int64)
+    hands = np.zeros(players, dtype=np.uint64)
+    shuffle_and_deal(seed, 1, pack, drawn, players, cards, hands)
+    return hands
+
+
+@pytest.mark.parametrize(("pack", "drawn", "players"), [(52, 52, 4), (51, 51, 5), (52, 12, 4), (32, 13, 4)])
+def test_the_floor_deals_exactly_the_cards_drawn_each_once(pack, drawn, players):
+    hands = _deal(pack, drawn, players, seed=3)
+    masks = [int(h) for h in hands]
+    assert sum(bin(m).count("1") for m in masks) == drawn
+    union = 0
+    for m in masks:
+        assert union & m == 0  # no card dealt twice
+        union |= m
+    assert union < (1 << pack)
+    sizes = sorted(bin(m).count("1") for m in masks)
+    assert sizes[-1] - sizes[0] <= 1  # dealt round, one at a time
+
+
+def test_a_partial_draw_is_uniform_over_the_pack():
+    """Drawing 12 of 52 picks every card equally often (chi-square over 4,000 deals, a fixed seed)."""
+    counts = np.zeros(52)
+    for seed in range(4000):
+        union = 0
+        for h in _deal(52, 12, 4, seed):
+            union |= int(h)
+        counts += [(union >> c) & 1 for c in range(52)]
+    expected = 4000 * 12 / 52
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    assert chi2 < 90  # 51 degrees of freedom: the 99.9th percentile is about 88
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_every_game_declares_a_dealing_the_floor_can_do(game):
+    m = games.load(game)
+    for variant, fields in m.VARIANTS.items():
+        r = m.Rules(**fields).validated()
+        d = _contract.dealing(m, r)
+        assert 0 < d.drawn <= d.pack <= 64, (game, variant, d)
+        assert d.deals_event is None or d.deals_event in m.EVENTS, (game, variant, d)
+
+
+def test_partial_deals_are_declared_where_the_game_deals_part_of_the_pack():
+    r = games.load("commerce").Rules(players=5).validated()
+    assert _contract.dealing(games.load("commerce"), r) == _contract.Dealing(52, 15, None)
+    spec = games.load("speculation")
+    assert _contract.dealing(spec, spec.Rules(players=4).validated()).drawn == 13  # three each and the trump
+
+
+def test_deals_per_game_reads_the_games_deal_count():
+    m = games.load("cassino")
+    d = _contract.dealing(m, m.Rules().validated())
+    rows = np.zeros((2, _contract.row(m)), dtype=np.int64)
+    col = bench.COL_EVENTS + m.EVENTS.index("deals")
+    rows[:, col] = (6, 8)  # two sessions of 2 games: 14 deals in 4 games
+    assert bench.deals_per_game(m, d, rows, 2) == 3.5
+    jig = games.load("jig")
+    assert bench.deals_per_game(jig, _contract.dealing(jig, jig.Rules().validated()), rows, 2) == 1.0
+
+
+@pytest.mark.slow
+def test_bench_row():
+    row = bench.measure("commerce", "standard", seconds=0.3)
+    assert row["deals_per_s"] > 0 and row["floor_per_s"] > row["deals_per_s"] and row["cards_drawn"] == 12
