@@ -163,9 +163,19 @@ def arm_specs(
 
 
 class _Answer:
-    """What the three result objects share: metadata, saving and charting."""
+    """What the three result objects share: metadata, saving and charting. Each holds one part per player count
+    (a ``Result`` or a ``Comparison``): one part is written and saved as itself, several as a sweep."""
+
+    _KEY = "results"  # the parts' name in a sweep's dict
+
+    def _parts(self) -> list[Any]:
+        raise NotImplementedError
 
     def _first(self) -> Result:
+        raise NotImplementedError
+
+    def _draw(self, ax: Axes) -> str:
+        """Draw the chart's body on ``ax``; its title."""
         raise NotImplementedError
 
     @property
@@ -184,7 +194,7 @@ class _Answer:
 
     @property
     def players(self) -> list[int]:
-        raise NotImplementedError
+        return [int(p.meta["players"]) for p in self._parts()]
 
     @property
     def rules(self) -> dict[str, Any]:
@@ -204,6 +214,29 @@ class _Answer:
 
     def figure(self) -> Any:
         raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """One part: its own dict (the JSON of the command line); a sweep: ``{"game", "players", _KEY}``."""
+        parts = self._parts()
+        if len(parts) == 1:
+            return dict(parts[0].to_dict())
+        return {"game": self.meta["game"], "players": self.players, self._KEY: [p.to_dict() for p in parts]}
+
+    def save(self, path: str) -> None:
+        """JSON (``to_dict``), CSV or Parquet (``to_frame``), by the extension, atomically."""
+        parts = self._parts()
+        if len(parts) == 1:
+            parts[0].save(path)
+        else:
+            self._save_frame(path, self.to_dict())
+
+    def plot(self, ax: Axes | None = None) -> Axes:
+        """The chart's body on ``ax`` (new axes if None), titled."""
+        from sim import charts
+
+        ax = charts.new_axes(ax)
+        ax.set_title(self._draw(ax), loc="left", fontsize=10)
+        return ax
 
     def chart(self, path: str) -> None:
         """The full chart (title, intervals, footnote) written to ``path`` (.png or .svg)."""
@@ -240,12 +273,11 @@ class RunResult(_Answer):
 
     results: list[Result]
 
+    def _parts(self) -> list[Any]:
+        return list(self.results)
+
     def _first(self) -> Result:
         return self.results[0]
-
-    @property
-    def players(self) -> list[int]:
-        return [int(r.meta["players"]) for r in self.results]
 
     def __getitem__(self, players: int) -> Result:
         """The result for one player count."""
@@ -260,12 +292,6 @@ class RunResult(_Answer):
 
         return pd.concat([_stamp(r.frame, r) for r in self.results], ignore_index=True)
 
-    def to_dict(self) -> dict[str, Any]:
-        """One run: ``Result.to_dict()`` (the JSON of ``sim run``); a sweep: ``{"players", "results"}``."""
-        if len(self.results) == 1:
-            return self.results[0].to_dict()
-        return {"game": self.meta["game"], "players": self.players, "results": [r.to_dict() for r in self.results]}
-
     def fairness(self) -> FairnessResult:
         """The fairness check of these very deals (no new run)."""
         return FairnessResult(self.results)
@@ -275,29 +301,20 @@ class RunResult(_Answer):
         """The host's line for each player count."""
         return self.fairness().summary
 
-    def plot(self, ax: Axes | None = None) -> Axes:
+    def _draw(self, ax: Axes) -> str:
         """Each role's net per deal (95% intervals), or against the number of players for a sweep."""
         from sim import charts
 
-        ax = charts.new_axes(ax)
         if len(self.results) > 1:
             charts.draw_run_sweep(ax, self.results)
         else:
             charts.draw_run(ax, self.results[0], "role")
-        ax.set_title(charts.run_title(self.results), loc="left", fontsize=10)
-        return ax
+        return charts.run_title(self.results)
 
     def figure(self) -> Any:
         from sim import charts
 
         return charts.run_figure(self.results)
-
-    def save(self, path: str) -> None:
-        """JSON (``to_dict``), CSV or Parquet (``to_frame``), by the extension, atomically."""
-        if len(self.results) == 1:
-            self.results[0].save(path)
-        else:
-            self._save_frame(path, self.to_dict())
 
 
 @dataclass
@@ -305,13 +322,13 @@ class CompareResult(_Answer):
     """A comparison (``sim.compare``): one ``Comparison`` per player count, in ``comparisons``."""
 
     comparisons: list[Comparison]
+    _KEY = "comparisons"
+
+    def _parts(self) -> list[Any]:
+        return list(self.comparisons)
 
     def _first(self) -> Result:
         return self.comparisons[0].results[0]
-
-    @property
-    def players(self) -> list[int]:
-        return [int(c.meta["players"]) for c in self.comparisons]
 
     @property
     def arms(self) -> list[dict[str, Any]]:
@@ -338,37 +355,20 @@ class CompareResult(_Answer):
             parts.append(f)
         return pd.concat(parts, ignore_index=True)
 
-    def to_dict(self) -> dict[str, Any]:
-        if len(self.comparisons) == 1:
-            return self.comparisons[0].to_dict()
-        return {
-            "game": self.meta["game"],
-            "players": self.players,
-            "comparisons": [c.to_dict() for c in self.comparisons],
-        }
-
-    def plot(self, ax: Axes | None = None) -> Axes:
+    def _draw(self, ax: Axes) -> str:
         """Each arm's paired difference per role (95%), or, for a sweep, the second arm's against the players."""
         from sim import charts
 
-        ax = charts.new_axes(ax)
         if len(self.comparisons) > 1:
             charts.draw_comparison_sweep(ax, self.comparisons, self.arms[1]["label"])
         else:
             charts.draw_comparison(ax, self.comparisons[0], "role")
-        ax.set_title(charts.compare_title(self.comparisons), loc="left", fontsize=10)
-        return ax
+        return charts.compare_title(self.comparisons)
 
     def figure(self) -> Any:
         from sim import charts
 
         return charts.compare_figure(self.comparisons)
-
-    def save(self, path: str) -> None:
-        if len(self.comparisons) == 1:
-            self.comparisons[0].save(path)
-        else:
-            self._save_frame(path, self.to_dict())
 
 
 @dataclass
@@ -377,12 +377,11 @@ class FairnessResult(_Answer):
 
     results: list[Result]
 
+    def _parts(self) -> list[Any]:
+        return list(self.results)
+
     def _first(self) -> Result:
         return self.results[0]
-
-    @property
-    def players(self) -> list[int]:
-        return [int(r.meta["players"]) for r in self.results]
 
     @property
     def checks(self) -> list[Fairness]:
@@ -440,18 +439,16 @@ class FairnessResult(_Answer):
             "checks": [f.to_dict() for f in self.checks],
         }
 
-    def plot(self, ax: Axes | None = None) -> Axes:
+    def _draw(self, ax: Axes) -> str:
         """Each role's edge (99% intervals, the fair band shaded), or against the number of players for a sweep."""
         from sim import charts
 
-        ax = charts.new_axes(ax)
         checks = self.checks
         if len(checks) > 1:
             charts.draw_fairness_sweep(ax, checks)
         else:
             charts.draw_fairness(ax, checks[0])
-        ax.set_title(charts.fairness_title(checks), loc="left", fontsize=10)
-        return ax
+        return charts.fairness_title(checks)
 
     def figure(self) -> Any:
         from sim import charts
