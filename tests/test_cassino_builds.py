@@ -126,7 +126,7 @@ def test_builds_a_builder_may_not_trail_nor_play_away_the_card_that_takes_his_bu
 
 def test_builds_a_builder_never_trails_in_random_play():
     """Traced games under random play (which builds as often as it captures): whenever a seat has a build of
-    his own on the table, his play is never a trail; builds are made and taken."""
+    his own on the table, his play is never a trail; no build is left for the remainder; builds are made."""
     r = rules(players=4, builds=True)
     made = 0
     for d in range(3):
@@ -137,6 +137,8 @@ def test_builds_a_builder_never_trails_in_random_play():
                 assert set(p["builds"]) == set(owners)
                 if any(p["seat"] in who for who in owners.values()):
                     assert not p["trail"], p
+                if p["remainder"]:  # every builder took his build by his last card of the round
+                    assert not owners, p
                 if p["build"]:
                     owners.setdefault(p["build"], set()).add(p["seat"])
                     made += 1
