@@ -15,8 +15,8 @@ played).
 A player who has built keeps a card of the build's value while his build lies (he may not play his last such
 card but to take it), so he can always take it, and capturing being compulsory he may not trail. The set a card
 is laid on is, among the loose sets adding up to the total, the one with the most cards, then the most of what
-scores (as a capture chooses, sim.games.cassino.capture). Nothing here allocates: the scratch is the
-workspace's.
+scores (as a capture chooses, sim.games.cassino.capture); past that the first found by a knapsack over the
+loose cards in card order. Nothing here allocates: the scratch is the workspace's.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import numpy as np
 
 from sim._bits import ctz, popcount
 from sim._jit import kernel
-from sim.games.cassino.capture import CARDS_WEIGHT, MAX_LOW, rank_set
+from sim.games.cassino.capture import CARDS_WEIGHT, rank_set
 from sim.games.cassino.rules import BELOW, WORTH, E
 
 BUILT = 3  # masks[BUILT]
@@ -34,7 +34,6 @@ VALUE_SHIFT = 6  # a build as one play code: card + (value << VALUE_SHIFT)
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-_SUM_CAP = 11
 
 
 @kernel(inline=True)
@@ -97,42 +96,23 @@ def clear(ws):
 @kernel
 def loose_groups(ws, loose):
     """``ws.group[t]``: the set of loose numeric table cards adding up to t (1 to 10) with the most cards, then
-    the most worth; 0 when none does. One pass over the subsets of the loose numeric cards (at most MAX_LOW:
-    see sim.games.cassino.capture; builds only take loose cards out of the table)."""
-    sums, weights, codes = ws.sums, ws.weights, ws.codes
+    the most worth; 0 when none does. A 0/1 knapsack over the loose cards by total (``ws.gkey[t]``: the best
+    key, cards * 64 + worth, or -1 when no set makes t): each card once, the totals run downwards so a card
+    joins only sets made without it. Some 10 steps per loose card, whatever the table."""
     for t in range(ws.group.shape[0]):
         ws.group[t] = _ZERO
-        ws.gkey[t] = 0
-    m = 0
+        ws.gkey[t] = -1
+    ws.gkey[0] = 0
     x = loose & BELOW[10]
     while x != _ZERO:
-        if m >= MAX_LOW:
-            raise ValueError("cassino: more numeric cards on the table than the build kernel holds")
-        codes[m] = np.int64(ctz(x))
+        c = np.int64(ctz(x))
         x &= x - _ONE
-        m += 1
-    best = ws.groups  # the local mask of each total's best set
-    sums[0] = 0
-    weights[0] = 0
-    for mask in range(1, 1 << m):
-        i = ctz(np.uint64(mask))
-        rest = mask & (mask - 1)
-        s = sums[rest] + codes[i] % 13 + 1
-        if s > _SUM_CAP:
-            s = _SUM_CAP
-        sums[mask] = s
-        w = weights[rest] + CARDS_WEIGHT + WORTH[codes[i]]
-        weights[mask] = w
-        if s <= 10 and w > ws.gkey[s]:
-            ws.gkey[s] = w
-            best[s] = mask
-    for t in range(1, 11):
-        if ws.gkey[t] > 0:
-            out = _ZERO
-            for j in range(m):
-                if (best[t] >> j) & 1:
-                    out |= _ONE << np.uint64(codes[j])
-            ws.group[t] = out
+        v = c % 13 + 1
+        w = CARDS_WEIGHT + WORTH[c]
+        for t in range(10, v - 1, -1):
+            if ws.gkey[t - v] >= 0 and ws.gkey[t - v] + w > ws.gkey[t]:
+                ws.gkey[t] = ws.gkey[t - v] + w
+                ws.group[t] = ws.group[t - v] | (_ONE << np.uint64(c))
 
 
 @kernel(inline=True)
