@@ -71,10 +71,8 @@ def own_ranks(ws, p):
 
 @kernel
 def taken_builds(ws, p, take):
-    """A capture by seat p took ``take``: the builds among it leave the table; returns how many were taken and,
-    in the events, by whom (a capture takes at most one value's builds)."""
-    if take & ws.masks[BUILT] == _ZERO:
-        return
+    """A capture by seat p took ``take`` (with build cards in it): the builds among it leave the table, counted in
+    the events with whether p had built on them (a capture takes at most one value's builds)."""
     for v in range(2, 11):
         if ws.builds[v] != _ZERO and ws.builds[v] & take == ws.builds[v]:
             ws.ev[E.builds_taken] += 1

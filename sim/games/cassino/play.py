@@ -103,7 +103,8 @@ def begin_hand(ws, n):
         ws.sweeps[s] = 0
     ws.masks[TABLE] = _ZERO
     ws.masks[SEEN] = _ZERO
-    B.clear(ws)
+    if ws.masks[BUILT] != _ZERO:  # (no build lies: every value's record is empty; a call passes the workspace)
+        B.clear(ws)
     ws.state[LAST] = -1
     ws.state[ROUND] = 0
 
@@ -184,7 +185,8 @@ def take_remainder(ws, prm, dealer):
     else:
         ws.pile[last] |= table
         ws.masks[TABLE] = _ZERO
-        B.clear(ws)
+        if ws.masks[BUILT] != _ZERO:
+            B.clear(ws)
         ws.ev[E.remainders] += 1
         how = scoring(prm)
         ws.ev[EV_REST + relative(party_of(last, how), dealer, prm[P.players], how)] += 1
@@ -241,7 +243,9 @@ def listing(ws, p, cap, loose, sums, builds):
     or every card to trail when none does (``ncap`` = 0), and [k1, k) the builds he may make. What a card takes
     is worked out only for the cards that capture."""
     hand = ws.hand[p]
-    h = capturing(hand, loose, sums) | (hand & of_ranks(B.built_ranks(ws)))
+    h = capturing(hand, loose, sums)
+    if builds:
+        h |= hand & of_ranks(B.built_ranks(ws))
     ncap = np.int64(popcount(h))
     k = 0
     if h == _ZERO:
@@ -277,7 +281,8 @@ def play_card(ws, p, c, take, table):
     if take != _ZERO:
         ws.pile[p] |= take | b
         ws.masks[TABLE] = table & ~take
-        B.taken_builds(ws, p, take)
+        if take & ws.masks[BUILT] != _ZERO:  # tested here: a call passes every array of the workspace
+            B.taken_builds(ws, p, take)
         ws.state[LAST] = p
         ws.ev[E.captures] += 1
         ws.ev[E.cards_captured] += popcount(take)
