@@ -130,9 +130,9 @@ STRATEGY_HELP: dict[str, str] = {
     "random": "plays a uniformly random card that captures, or any card when none does (its own random stream); "
     "with builds, a uniformly random one of its legal plays, builds included",
     "rollout": "the strong reference player, rollout:K (K = 8 if not given): at each play with a choice, plays "
-    "every card it may play out to the end of the deal on K deals of the unseen cards (the other hands and the "
-    "stock) consistent with what it has seen, book for everyone after, and takes the card whose deals score best "
-    "for its side (ties: book's card)",
+    "every card it may play (with builds, every build too) out to the end of the deal on K deals of the unseen "
+    "cards (the other hands and the stock) consistent with what it has seen, book for everyone after, and makes "
+    "the play whose deals score best for its side (ties: book's play)",
 }
 
 # Events are by "party": the dealer (or the dealer's side), the elder hand (or his side), then the third and
