@@ -342,3 +342,16 @@ def test_builds_same_numbers_on_one_and_two_threads_and_any_chunk():
     assert one.frame.equals(two.frame)
     assert one.meta["event_counts"] == two.meta["event_counts"]
     assert one.meta["event_counts"]["builds_made"] > 0
+
+
+def test_builds_rollout_beats_book_in_a_smoke_run():
+    """With builds, one seat of rollout:4 (which weighs every build it may make) against book in the same seat on
+    the same one-deal games (target 1): its side's margin over the other side is better."""
+    margins = []
+    for arm in ("0=book", "0=rollout:4"):
+        spec = runner.make_spec("cassino", n=1, seed=1, seat_strategies=[arm], rules=["target=1", "builds=true"])
+        rows = runner.play_chunk(spec, 0, 2000)
+        assert ev(rows, "builds_made").sum() > 0
+        margins.append(rows[:, COL_NET_SEAT] - rows[:, COL_NET_SEAT + 1])
+    d = margins[1] - margins[0]
+    assert d.mean() > 2 * d.std(ddof=1) / np.sqrt(len(d)), (d.mean(), d.std(ddof=1) / np.sqrt(len(d)))
