@@ -45,11 +45,12 @@ def _unseen_shuffled(r, deck: np.ndarray, seed: int) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("players,partnership", [(4, True), (3, False), (2, False)])
-def test_the_play_depends_only_on_what_the_player_can_know(players, partnership):
+@pytest.mark.parametrize("players,partnership,builds", [(4, True, False), (3, False, False), (2, False, False),
+                                                        (4, True, True)])  # fmt: skip
+def test_the_play_depends_only_on_what_the_player_can_know(players, partnership, builds):
     """Dealing the cards the elder hand has not seen differently among the other hands and the stock changes
-    nothing of his first decision: the same samples, the same summed values for every card, the same card."""
-    r = G.Rules(players=players, partnership=partnership).validated()
+    nothing of his first decision: the same samples, the same summed values for every play, the same play."""
+    r = G.Rules(players=players, partnership=partnership, builds=builds).validated()
     rs = np.random.default_rng(players)
     tried = 0
     while tried < 3:

@@ -11,7 +11,7 @@ One driver deal is one game (``DEAL``); the event ``deals`` counts a game's deal
 ``rules`` (rules, strategies, events), ``capture`` (what a card takes), ``play`` (a deal's turns and the
 strategies), ``score`` (the count and the scoring), ``workspace`` (the per-thread arrays), ``rollout`` (the strong
 reference player, ``rollout:K``), ``game`` (the harness's kernels), ``describe`` (stacked decks and
-traces). Building and calling (Cassell, 1881) are not played.
+traces), ``build`` (building and calling under the rule ``builds``, not in Peel: Cassell, 1881).
 """
 
 from __future__ import annotations

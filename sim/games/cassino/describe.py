@@ -81,36 +81,74 @@ def _cards(mask: int) -> str:
     return " ".join(C.format_card(c) for c in range(52) if (mask >> c) & 1)
 
 
-def _play(a: np.ndarray, last_of_round: bool) -> dict:
-    """One play as {seat, play, table, stop}: ``play`` is the card, then ``:`` and the cards it took joined by
-    ``+``, and ``!`` for a sweep; the last capturer's remainder is ``rest:`` and its cards (``left:`` with seat -1
-    when nobody captured in the deal); ``table`` is the table before the play."""
+def _builds(builds: dict[int, int]) -> str:
+    """The table's builds, by value: ``8: 5H 3C; 6: 4D 2C``."""
+    return "; ".join(f"{v}: {_cards(m)}" for v, m in sorted(builds.items(), reverse=True))
+
+
+def _play(a: np.ndarray, last_of_round: bool, builds: dict[int, int]) -> dict:
+    """One play as {seat, play, table, stop} (and ``builds``, the table's builds before it, when any lie): ``play``
+    is the card, then ``:`` and the cards it took joined by ``+``, and ``!`` for a sweep; a build is written
+    ``3C builds 8 on 5H`` (the card, the build's value, the loose cards it is laid on); the last capturer's
+    remainder is ``rest:`` and its cards (``left:`` with seat -1 when nobody captured in the deal); ``table`` is
+    the table's loose cards before the play (every card on it when no build lies).
+
+    ``builds`` (value -> cards) is the state of the builds before the play, and is updated by it."""
     kind = int(a[G.TR_KIND])
     took = _cards(int(a[G.TR_TAKEN])).replace(" ", "+")
     seat = int(a[G.TR_SEAT])
+    built = 0
+    for m in builds.values():
+        built |= m
+    out = {"seat": seat, "play": "", "table": _cards(int(a[G.TR_TABLE]) & ~built), "stop": last_of_round}
+    if builds:
+        out["builds"] = _builds(builds)
     if kind == G.REMAINDER:
         what = ("rest:" if seat >= 0 else "left:") + (took or _cards(int(a[G.TR_TABLE])).replace(" ", "+"))
+        builds.clear()
+    elif kind == G.BUILD:
+        v, card = int(a[G.TR_VALUE]), int(a[G.TR_CARD])
+        what = f"{C.format_card(card)} builds {v}" + (f" on {_cards(int(a[G.TR_TAKEN]))}" if took else "")
+        builds[v] = builds.get(v, 0) | int(a[G.TR_TAKEN]) | (1 << card)
     else:
         what = C.format_card(int(a[G.TR_CARD])) + (":" + took if took else "")
+        for v in [v for v, m in builds.items() if m & int(a[G.TR_TAKEN])]:
+            del builds[v]
     if a[G.TR_SWEEP]:
         what += "!"
-    return {"seat": seat, "play": what, "table": _cards(int(a[G.TR_TABLE])), "stop": last_of_round}
+    out["play"] = what
+    return out
 
 
 def read_play(p: dict) -> dict:
-    """A traced play spelled out: card (None for the remainder), took (list), trail, sweep, remainder."""
+    """A traced play spelled out: card (None for the remainder), took (list), trail, sweep, remainder, and for a
+    build its value (``build``, else 0) and the loose cards it was laid on (``on``); ``builds``, the table's
+    builds before the play ({value: cards})."""
     text = p["play"]
     sweep = text.endswith("!")
     head, _, took = text.rstrip("!").partition(":")
     remainder = head in ("rest", "left")
+    build, on = 0, []
+    if " builds " in head:
+        head, _, what = head.partition(" builds ")
+        value, _, laid = what.partition(" on ")
+        build, on, took = int(value), laid.split(), ""
+    builds = {}
+    for part in p.get("builds", "").split("; "):
+        if part:
+            value, _, cards = part.partition(": ")
+            builds[int(value)] = cards.split()
     return {
         "seat": p["seat"],
         "card": None if remainder else head,
         "took": took.split("+") if took and head != "left" else [],
-        "trail": not remainder and not took,
+        "trail": not remainder and not took and not build,
         "sweep": sweep,
         "remainder": remainder,
         "table": p["table"].split(),
+        "build": build,
+        "on": on,
+        "builds": builds,
     }
 
 
@@ -152,7 +190,12 @@ def describe_trace(run: TracedDeal) -> dict:
         raise ValueError(f"--deck must be the {size}-card pack when pack={r.pack}")
     acts = ws.tr_actions[: int(ws.tr_count[0])]
     keys = [(int(a[G.TR_DEAL]), int(a[G.TR_ROUND])) for a in acts]
-    plays = [_play(a, i + 1 == len(acts) or keys[i + 1] != keys[i]) for i, a in enumerate(acts)]
+    plays = []
+    builds: dict[int, int] = {}  # the builds on the table as the plays go (a deal begins with none)
+    for i, a in enumerate(acts):
+        if i and keys[i][0] != keys[i - 1][0]:
+            builds = {}
+        plays.append(_play(a, i + 1 == len(acts) or keys[i + 1] != keys[i], builds))
     deals = []
     for d in range(int(ws.tr_count[2])):
         mine = [i for i, key in enumerate(keys) if key[0] == d]

@@ -8,7 +8,8 @@ State of a deal (all in the workspace, masks over card codes)::
 
 A turn: every card of the hand is tried against the table (sim.games.cassino.capture); if any captures the
 player must take with one of those (p. 98: "if he is not able to pair or combine, he must add a card"), chosen
-by his strategy; otherwise he trails a card of its choosing.
+by his strategy; otherwise he trails a card of its choosing. Under the rule ``builds`` he may instead build
+(sim.games.cassino.build); a capture then also takes the builds of the card's value.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
-from sim.games.cassino.capture import capturing, sums_below, takes
+from sim.games.cassino import build as B
+from sim.games.cassino.capture import capturing, of_ranks, sums_below, takes
 from sim.games.cassino.rules import (
     ACES,
     BOOK,
@@ -41,17 +43,17 @@ from sim.games.cassino.rules import (
 )
 from sim.games.cassino.score import party_of, relative, scoring
 
-TABLE, SEEN, PACK_MASK = 0, 1, 2
+TABLE, SEEN, PACK_MASK, BUILT = 0, 1, 2, B.BUILT
 LAST, DEAL, ROUND = 0, 1, 2
 # the turn record (int64[TURN]): where play stands, so that play can stop for a rollout decision and go on
 T_POS, T_PLAYER, T_LEFT, T_CHOICE, T_DEALER = range(5)  # next card of the stock; who plays next; cards left in
 TURN = 5  # the hands this round; a card already chosen (-1 none); the dealer
 GAME_STREAM = 11  # the deck stream of game k of a session is purpose GAME_STREAM + k (seats use 1..10)
 
-# trace columns of a play
-TR_DEAL, TR_ROUND, TR_SEAT, TR_CARD, TR_TABLE, TR_TAKEN, TR_KIND, TR_SWEEP = range(8)
-TR_WIDTH = 8
-TRAIL, CAPTURE, REMAINDER = 0, 1, 2
+# trace columns of a play (TR_TAKEN of a build: the loose cards the card is laid on; TR_VALUE: the build's value)
+TR_DEAL, TR_ROUND, TR_SEAT, TR_CARD, TR_TABLE, TR_TAKEN, TR_KIND, TR_SWEEP, TR_VALUE = range(9)
+TR_WIDTH = 9
+TRAIL, CAPTURE, REMAINDER, BUILD = 0, 1, 2, 3
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -101,6 +103,8 @@ def begin_hand(ws, n):
         ws.sweeps[s] = 0
     ws.masks[TABLE] = _ZERO
     ws.masks[SEEN] = _ZERO
+    if ws.masks[BUILT] != _ZERO:  # (no build lies: every value's record is empty; a call passes the workspace)
+        B.clear(ws)
     ws.state[LAST] = -1
     ws.state[ROUND] = 0
 
@@ -148,7 +152,7 @@ def run(cfg, ws, seats):
                     t[T_LEFT] = left
                     return np.int64(-1)
                 t[T_CHOICE] = -1
-                turn(ws, seats, p, choice)
+                turn(ws, seats, p, choice, prm[P.builds] != 0)
                 left -= 1
             p = (p + 1) % n
         pos = t[T_POS]
@@ -181,6 +185,8 @@ def take_remainder(ws, prm, dealer):
     else:
         ws.pile[last] |= table
         ws.masks[TABLE] = _ZERO
+        if ws.masks[BUILT] != _ZERO:
+            B.clear(ws)
         ws.ev[E.remainders] += 1
         how = scoring(prm)
         ws.ev[EV_REST + relative(party_of(last, how), dealer, prm[P.players], how)] += 1
@@ -194,26 +200,52 @@ def take_remainder(ws, prm, dealer):
 
 
 @kernel(inline=True)
-def turn(ws, seats, p, choice):
-    """Seat p plays one card: a capture if any card of his can capture, else a trail; ``choice`` (>= 0) is a
-    card already chosen for him (a rollout decision)."""
+def turn(ws, seats, p, choice, builds):
+    """Seat p plays: a capture if any card of his can capture, else a trail, or with ``builds`` a build;
+    ``choice`` (>= 0) is a play already chosen for him (a rollout decision: a card, or a build's code)."""
     table = ws.masks[TABLE]
+    loose = table & ~ws.masks[BUILT]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
-    sums = sums_below(table)
+    sums = sums_below(loose)
     if choice >= 0:
-        play_card(ws, p, choice, takes(cap, table, choice, sums), table)
+        c = choice & CARD_BITS
+        v = choice >> B.VALUE_SHIFT
+        if v > 0:
+            B.loose_groups(ws, loose)
+            g, _ = B.group_for(ws, c, v)
+            build(ws, p, c, v, g, table)
+        else:
+            play_card(ws, p, c, takes(cap, loose, c, sums) | B.builds_of(ws, c), table)
         return
-    i = options(ws, seats, p, cap, table, sums)
-    play_card(ws, p, ws.opt_card[i], ws.opt_take[i], table)
+    k1, k, ncap = listing(ws, p, cap, loose, sums, builds)
+    unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~ws.hand[p]
+    opts = (ws.opt_card, ws.opt_take, ws.opt_value, ws.builds)
+    i = choose(seats[0][p], opts, k1, k, ncap, unseen, ws.seat_rng[p])
+    if ws.opt_value[i] > 0:
+        build(ws, p, ws.opt_card[i], ws.opt_value[i], ws.opt_take[i], table)
+    else:
+        play_card(ws, p, ws.opt_card[i], ws.opt_take[i], table)
+
+
+CARD_BITS = (1 << B.VALUE_SHIFT) - 1
 
 
 @kernel(inline=True)
-def options(ws, seats, p, cap, table, sums):
-    """The cards p may play in card order (``ws.opt_card``, with what each takes in ``ws.opt_take``): those that
-    capture, found at once from the table's ranks and sums, or every card to trail when none does; returns the
-    index his strategy plays. What a card takes is worked out only for the cards that capture."""
+def code(ws, i):
+    """Play i of the turn as one number: its card, plus its value shifted for a build."""
+    return ws.opt_card[i] + (ws.opt_value[i] << B.VALUE_SHIFT)
+
+
+@kernel(inline=True)
+def listing(ws, p, cap, loose, sums, builds):
+    """The plays p may make (``ws.opt_card``, ``ws.opt_take``, ``ws.opt_value``); returns (k1, k, ncap): plays
+    [0, k1) are cards in card order, those that capture (found at once from the table's ranks, sums and builds)
+    or every card to trail when none does (``ncap`` = 0), and [k1, k) the builds he may make. What a card takes
+    is worked out only for the cards that capture."""
     hand = ws.hand[p]
-    h = capturing(hand, table, sums)
+    h = capturing(hand, loose, sums)
+    if builds:
+        h |= hand & of_ranks(B.built_ranks(ws))
     ncap = np.int64(popcount(h))
     k = 0
     if h == _ZERO:
@@ -221,6 +253,7 @@ def options(ws, seats, p, cap, table, sums):
         while h != _ZERO:
             ws.opt_card[k] = np.int64(ctz(h))
             ws.opt_take[k] = _ZERO
+            ws.opt_value[k] = 0
             h &= h - _ONE
             k += 1
     else:
@@ -228,10 +261,13 @@ def options(ws, seats, p, cap, table, sums):
             c = np.int64(ctz(h))
             h &= h - _ONE
             ws.opt_card[k] = c
-            ws.opt_take[k] = takes(cap, table, c, sums)
+            ws.opt_take[k] = takes(cap, loose, c, sums) | B.builds_of(ws, c)
+            ws.opt_value[k] = 0
             k += 1
-    unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~ws.hand[p]
-    return choose(seats[0][p], ws.opt_card, ws.opt_take, k, ncap, unseen, ws.seat_rng[p])
+    k1 = k
+    if builds:
+        k = B.build_options(ws, p, loose, k)
+    return k1, k, ncap
 
 
 @kernel(inline=True)
@@ -245,6 +281,8 @@ def play_card(ws, p, c, take, table):
     if take != _ZERO:
         ws.pile[p] |= take | b
         ws.masks[TABLE] = table & ~take
+        if take & ws.masks[BUILT] != _ZERO:  # tested here: a call passes every array of the workspace
+            B.taken_builds(ws, p, take)
         ws.state[LAST] = p
         ws.ev[E.captures] += 1
         ws.ev[E.cards_captured] += popcount(take)
@@ -260,6 +298,20 @@ def play_card(ws, p, c, take, table):
         _trace(ws, row, p, c, table, take, CAPTURE if take != _ZERO else TRAIL, sweep)
 
 
+@kernel(inline=True)
+def build(ws, p, c, v, group, table):
+    """Seat p lays card c on the loose cards ``group`` to build (or call) v."""
+    b = bit(c)
+    ws.hand[p] &= ~b
+    ws.masks[SEEN] |= b
+    ws.ev[E.plays] += 1
+    B.play_build(ws, p, c, v, group)
+    row = L.next_action(ws)
+    if row >= 0:
+        _trace(ws, row, p, c, table, group, BUILD, False)
+        ws.tr_actions[row, TR_VALUE] = v
+
+
 @kernel
 def _trace(ws, k, seat, card, table, taken, kind, sweep):
     row = ws.tr_actions[k]
@@ -271,25 +323,28 @@ def _trace(ws, k, seat, card, table, taken, kind, sweep):
     row[TR_TAKEN] = np.int64(taken)
     row[TR_KIND] = kind
     row[TR_SWEEP] = 1 if sweep else 0
+    row[TR_VALUE] = 0
 
 
 # -- strategies ---------------------------------------------------------------------------------------------------
 
 
 @kernel(inline=True)
-def choose(policy, cards, takes, k, ncap, unseen, state):
-    """Index of the card to play among ``cards[:k]`` (their captures in ``takes``): one that captures when
-    ``ncap`` > 0 (capturing is compulsory), else a card to trail. ``unseen``: cards the player has not seen."""
+def choose(policy, opts, k1, k, ncap, unseen, state):
+    """Index of the play to make among ``opts`` = (cards, takes, values, builds) [0, k) (see ``listing``): a card
+    that captures when ``ncap`` > 0 (capturing is compulsory but for building), else a card to trail, or a build
+    (plays [k1, k)). ``unseen``: cards the player has not seen."""
+    cards, takes, values, builds = opts
     if policy == RANDOM:
-        pick = rng.bounded(state, ncap if ncap > 0 else k)
+        pick = rng.bounded(state, (ncap if ncap > 0 else k1) + k - k1)
         for i in range(k):
-            if ncap == 0 or takes[i] != _ZERO:
+            if i >= k1 or ncap == 0 or takes[i] != _ZERO:
                 if pick == 0:
                     return i
                 pick -= 1
     best = 0
     best_key = -(1 << 62)
-    for i in range(k):
+    for i in range(k1):
         take = takes[i]
         if ncap > 0 and take == _ZERO:
             continue
@@ -308,7 +363,42 @@ def choose(policy, cards, takes, k, ncap, unseen, state):
         if key > best_key:
             best_key = key
             best = i
+    if k > k1 and (policy == BOOK or policy == GREEDY):
+        now = gain(policy, takes[best] | bit(cards[best])) if ncap > 0 else 0
+        j, later = best_build(policy, opts, k1, k)
+        if later > now:
+            return j
     return best
+
+
+@kernel(inline=True)
+def gain(policy, got):
+    """What a capture of ``got`` (the capturing card included) is worth to ``book`` or ``greedy`` when weighing
+    a build against it: book, the Cassino and ace points, then the cards; greedy, the cards."""
+    cards = np.int64(popcount(got))
+    if policy == GREEDY:
+        return cards
+    points = (2 if got & GREAT_BIT else 0) + (1 if got & LITTLE_BIT else 0) + np.int64(popcount(got & ACES))
+    return points * 64 + cards
+
+
+@kernel
+def best_build(policy, opts, k1, k):
+    """The build among plays [k1, k) securing most (``gain`` of every card the build's value will take: the
+    build of that value as it will lie, and the card that takes it), ties the lowest card; returns (index,
+    gain)."""
+    cards, takes, values, builds = opts
+    best = k1
+    top = -(1 << 62)
+    for i in range(k1, k):
+        c = cards[i]
+        got = builds[values[i]] | takes[i] | bit(c)
+        g = gain(policy, got) + 1  # and the card that will take it
+        key = g * 64 + 63 - ORDER[c]
+        if key > top:
+            top = key
+            best = i
+    return best, top // 64
 
 
 @kernel

@@ -1,15 +1,16 @@
 """The strong reference player, ``rollout:K`` (docs/rollout.md): a determinized Monte Carlo search on ``book``.
 
-At each play of its own with more than one card it may play (every card that captures, or, when none does, every
-card to trail), it samples K deals of the cards it has not seen, consistent with what it knows: its own hand, the
-table, every card that has lain face up (the four dealt to the table, every card played; so every card captured),
-and how many cards each other hand and the stock hold. The unseen cards are shuffled with its own seat stream and
-dealt again to the other hands (each keeps its size) and the stock (the order of the cards still to be dealt).
-Every candidate card is played out on each sampled deal to the end of the deal with ``book`` for every seat, the
-remainder taken as the rules say, and the deal is counted and scored as the game scores it. A candidate's value is
-what the decider's party scores less the others' average, times the number of other parties (two sides: the
-difference of their scores, which is what the deal adds to the game between them). The summed values over the K
-samples decide; ties go to book's card. The game's target is not looked at: each deal is played for its points.
+At each play of its own with more than one play it may make (every card that captures, or, when none does, every
+card to trail; and under the rule ``builds`` every build it may make), it samples K deals of the cards it has not
+seen, consistent with what it knows: its own hand, the table (builds included), every card that has lain face up
+(the four dealt to the table, every card played; so every card captured), and how many cards each other hand and
+the stock hold. The unseen cards are shuffled with its own seat stream and dealt again to the other hands (each
+keeps its size) and the stock (the order of the cards still to be dealt). Every candidate play is played out on
+each sampled deal to the end of the deal with ``book`` for every seat, the remainder taken as the rules say, and
+the deal is counted and scored as the game scores it. A candidate's value is what the decider's party scores less
+the others' average, times the number of other parties (two sides: the difference of their scores, which is what
+the deal adds to the game between them). The summed values over the K samples decide; ties go to book's play.
+The game's target is not looked at: each deal is played for its points.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from sim._jit import kernel
 from sim.games._common import samples
 from sim.games.cassino import play as G
 from sim.games.cassino import score as S
-from sim.games.cassino.capture import sums_below, takes
+from sim.games.cassino.capture import sums_below
 from sim.games.cassino.rules import BOOK, P
 from sim.games.cassino.workspace import REAL, SIM, WORLD, copy_state, view
 
@@ -31,34 +32,19 @@ _ZERO = np.uint64(0)
 
 
 @kernel
-def candidates(ws, p, cand):
-    """The cards p may play (into ``cand``; returns how many) and the index of book's among them."""
+def candidates(ws, p, cand, builds):
+    """The plays p may make (into ``cand`` as play codes: a card, or a build's; returns how many) and the index of
+    book's among them."""
     table = ws.masks[G.TABLE]
+    loose = table & ~ws.masks[G.BUILT]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
-    made = sums_below(table)
-    k = 0
-    ncap = 0
-    h = ws.hand[p]
-    while h != _ZERO:
-        c = np.int64(ctz(h))
-        h &= h - _ONE
-        take = takes(cap, table, c, made)
-        ws.opt_card[k] = c
-        ws.opt_take[k] = take
-        if take != _ZERO:
-            ncap += 1
-        k += 1
+    k1, k, ncap = G.listing(ws, p, cap, loose, sums_below(loose), builds)
     unseen = ws.masks[G.PACK_MASK] & ~ws.masks[G.SEEN] & ~ws.hand[p]
-    pick = G.choose(BOOK, ws.opt_card, ws.opt_take, k, ncap, unseen, ws.seat_rng[p])
-    m = 0
-    pref = 0
+    opts = (ws.opt_card, ws.opt_take, ws.opt_value, ws.builds)
+    pref = G.choose(BOOK, opts, k1, k, ncap, unseen, ws.seat_rng[p])
     for i in range(k):
-        if ncap == 0 or ws.opt_take[i] != _ZERO:
-            if i == pick:
-                pref = m
-            cand[m] = ws.opt_card[i]
-            m += 1
-    return m, pref
+        cand[i] = G.code(ws, i)
+    return k, pref
 
 
 @kernel
@@ -109,9 +95,9 @@ def decide(cfg, ws, seats):
     n = prm[P.players]
     r = ws.roll
     p = ws.turn[G.T_PLAYER]
-    for i in range(4):
+    for i in range(r.score.shape[0]):
         r.score[i] = 0
-    m, pref = candidates(ws, p, r.cand)
+    m, pref = candidates(ws, p, r.cand, prm[P.builds] != 0)
     if m == 1:
         return r.cand[0]
     world = view(ws, WORLD)

@@ -76,6 +76,15 @@ RULEBOOK = RuleBook(
             "what is left; nobody scores when they amount to or exceed his",
         ),
         Rule(
+            "builds",
+            False,
+            "(none)",
+            "not in Peel; Cassell's Book of Indoor Amusements (1881): building and calling. Instead of capturing "
+            "or trailing a player may lay a card on loose table cards so that they add up to the value of "
+            "another card he holds (or add such a set to a build of that value); only a card of that value takes "
+            "the build, and a builder may not trail while his build lies",
+        ),
+        Rule(
             "target",
             11,
             "(none)",
@@ -96,6 +105,7 @@ VARIANTS: dict[str, dict] = {
     "no-final-sweep": {"final_sweep": False},
     "independent": {"partnership": False},
     "lowest-nothing": {"partnership": False, "lowest_scores_nothing": True},
+    "builds": {"builds": True},
 }
 
 BOOK, GREEDY, LOWEST, RANDOM = 0, 1, 2, 3
@@ -112,14 +122,17 @@ STRATEGY_PARAMS: dict[str, tuple[float, float]] = {"rollout": (1.0, float(MAX_SA
 STRATEGY_HELP: dict[str, str] = {
     "book": "the book's capture advice (p. 100): secure the Cassinos first, then aces, then spades; then pair a "
     "ten or a two off the table; then take as many cards by combination as it can, pairs last. Trails its least "
-    "valuable card, one the others are least able to pair (from the cards it has seen)",
-    "greedy": "captures the most cards it can; trails as the book strategy does",
-    "lowest": "plays its lowest card that captures, or its lowest card when none does",
-    "random": "plays a uniformly random card that captures, or any card when none does (its own random stream)",
+    "valuable card, one the others are least able to pair (from the cards it has seen). With builds: builds when "
+    "the build secures more Cassino and ace points, or as many and more cards, than its best capture now",
+    "greedy": "captures the most cards it can; trails as the book strategy does. With builds: builds when the "
+    "build's cards (with the card that will take it) outnumber those of its best capture now",
+    "lowest": "plays its lowest card that captures, or its lowest card when none does; never builds",
+    "random": "plays a uniformly random card that captures, or any card when none does (its own random stream); "
+    "with builds, a uniformly random one of its legal plays, builds included",
     "rollout": "the strong reference player, rollout:K (K = 8 if not given): at each play with a choice, plays "
-    "every card it may play out to the end of the deal on K deals of the unseen cards (the other hands and the "
-    "stock) consistent with what it has seen, book for everyone after, and takes the card whose deals score best "
-    "for its side (ties: book's card)",
+    "every card it may play (with builds, every build too) out to the end of the deal on K deals of the unseen "
+    "cards (the other hands and the stock) consistent with what it has seen, book for everyone after, and makes "
+    "the play whose deals score best for its side (ties: book's play)",
 }
 
 # Events are by "party": the dealer (or the dealer's side), the elder hand (or his side), then the third and
@@ -148,6 +161,9 @@ EVENTS: tuple[str, ...] = (
     "nobody_combine",  # ... with two_lowest_combine
     "negative_combine",  # ... where the two lowest would exceed the highest
     "games_cut",  # games stopped undecided after MAX_GAME_DEALS deals (never expected)
+    "builds_made",  # plays that built (a new build, or a set added to a build of the same value)
+    "builds_taken",  # captures that took a build
+    "builds_taken_by_others",  # ... by a player who had not built it (an opponent, or a partner)
 ) + tuple(f"{what}_{party}" for what in _PER_PARTY for party in PARTIES)
 SESSION_METRICS: tuple[str, ...] = ("board_left",)  # minus the points the bank paid out in the session
 E = names_index(EVENTS)
@@ -210,13 +226,14 @@ def dealing(r) -> Dealing:
     return Dealing(r.pack, r.pack, "deals")
 
 
+BUILD_EVENTS = ("builds_made", "builds_taken", "builds_taken_by_others")
 THREE_WAYS = ("nobody_own", "nobody_lowest", "nobody_combine", "negative_combine")
 
 
 def impossible_events(r) -> frozenset[str]:
     """The EVENTS these rules rule out: parties that do not exist, the three-player counts with other numbers,
-    the negative balance without two_lowest_combine, Little Cassino in the 32-card pack, final sweeps without
-    the rule."""
+    the negative balance without two_lowest_combine, Little Cassino in the 32-card pack, final sweeps and builds
+    without their rules."""
     sides = r.players == 2 or (r.players == 4 and r.partnership)
     parties = 2 if sides else r.players
     out = {f"{what}_{party}" for what in _PER_PARTY for party in PARTIES[parties:]}
@@ -228,6 +245,8 @@ def impossible_events(r) -> frozenset[str]:
         out |= {f"little_cassino_{party}" for party in PARTIES}
     if not r.final_sweep:
         out.add("final_sweeps")
+    if not r.builds:
+        out |= set(BUILD_EVENTS)
     return frozenset(out)
 
 

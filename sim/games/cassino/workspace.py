@@ -22,6 +22,8 @@ from sim.games.cassino.rules import BOOK, EVENTS
 
 REAL, WORLD, SIM = 0, 1, 2
 ROWS = 3
+MAX_OPT = 16  # a turn's plays: at most 4 cards, and with builds at most 3 values for each (sim.games.cassino.build)
+VALUES = 11  # builds are kept by value, 2 to 10 (index = value)
 
 # a traced deal's row: dealer, pack size, the deck, then the count per party (score.FIELDS x 4), the scores after
 D_DEALER, D_SIZE, D_DECK = 0, 1, 2
@@ -38,15 +40,17 @@ class Roll(NamedTuple):
     deck: np.ndarray  # int8[ROWS, 52]: the stock is deck[turn[T_POS]:size]
     hand: np.ndarray  # uint64[ROWS, 4]
     pile: np.ndarray  # uint64[ROWS, 4]
-    masks: np.ndarray  # uint64[ROWS, 3]
+    masks: np.ndarray  # uint64[ROWS, 4]
+    builds: np.ndarray  # uint64[ROWS, VALUES]: the cards of the builds of each value
+    owners: np.ndarray  # int64[ROWS, VALUES]: who built them (bit s for seat s)
     sweeps: np.ndarray  # int64[ROWS, 4]
     state: np.ndarray  # int64[ROWS, 3]
     turn: np.ndarray  # int64[ROWS, TURN]
     ev: np.ndarray  # int64[ROWS, len(EVENTS)]
     tracing: np.ndarray  # bool[ROWS, 1]: only row REAL is ever traced
     cards: np.ndarray  # int64[52]: the unseen cards, shuffled
-    cand: np.ndarray  # int64[4]: the decider's candidate cards
-    score: np.ndarray  # int64[4]: each candidate's value summed over the samples
+    cand: np.ndarray  # int64[MAX_OPT]: the decider's candidate plays (a card, or card + 64 * value for a build)
+    score: np.ndarray  # int64[MAX_OPT]: each candidate's value summed over the samples
     book: np.ndarray  # int64[MAX_SEATS]: the playouts' strategies, book for every seat
 
 
@@ -60,13 +64,18 @@ class Workspace(NamedTuple):
     seat_rng: np.ndarray  # uint64[10, 4], each seat's strategy stream
     hand: np.ndarray  # uint64[4]
     pile: np.ndarray  # uint64[4], cards each seat captured this deal
-    masks: np.ndarray  # uint64[3], table, seen, pack
+    masks: np.ndarray  # uint64[4], table, seen, pack, built (the table's cards lying in builds)
+    builds: np.ndarray  # uint64[VALUES], the cards of the builds of each value (sim.games.cassino.build)
+    owners: np.ndarray  # int64[VALUES], who built them (bit s for seat s)
     sweeps: np.ndarray  # int64[4], per seat this deal
     state: np.ndarray  # int64[3], last capturer, deal of the game, round of the deal
     party: np.ndarray  # int64[N_FIELDS, 4], this deal's count per party
     total: np.ndarray  # int64[4], the game's score per party
-    opt_card: np.ndarray  # int64[4], the cards of the hand in turn
-    opt_take: np.ndarray  # uint64[4], what each would capture
+    opt_card: np.ndarray  # int64[MAX_OPT], the plays of the hand in turn: the card played
+    opt_take: np.ndarray  # uint64[MAX_OPT], what it would capture (a build: the table cards it is laid on)
+    opt_value: np.ndarray  # int64[MAX_OPT], 0, or the value of the build it makes
+    group: np.ndarray  # uint64[VALUES], the loose table cards best adding up to each total (build scratch)
+    gkey: np.ndarray  # int64[VALUES], their keys
     sums: np.ndarray  # capture scratch (sim.games.cassino.capture)
     groups: np.ndarray
     weights: np.ndarray
@@ -92,15 +101,17 @@ def new_roll():
         np.zeros((ROWS, 52), dtype=np.int8),
         np.zeros((ROWS, 4), dtype=np.uint64),
         np.zeros((ROWS, 4), dtype=np.uint64),
-        np.zeros((ROWS, 3), dtype=np.uint64),
+        np.zeros((ROWS, 4), dtype=np.uint64),
+        np.zeros((ROWS, VALUES), dtype=np.uint64),
+        np.zeros((ROWS, VALUES), dtype=np.int64),
         np.zeros((ROWS, 4), dtype=np.int64),
         np.zeros((ROWS, 3), dtype=np.int64),
         np.full((ROWS, G.TURN), -1, dtype=np.int64),
         np.zeros((ROWS, len(EVENTS)), dtype=np.int64),
         np.zeros((ROWS, 1), dtype=np.bool_),
         np.zeros(52, dtype=np.int64),
-        np.zeros(4, dtype=np.int64),
-        np.zeros(4, dtype=np.int64),
+        np.zeros(MAX_OPT, dtype=np.int64),
+        np.zeros(MAX_OPT, dtype=np.int64),
         np.full(MAX_SEATS, BOOK, dtype=np.int64),
     )
 
@@ -118,12 +129,17 @@ def new_workspace(cfg, trace_rows):
         r.hand[REAL],
         r.pile[REAL],
         r.masks[REAL],
+        r.builds[REAL],
+        r.owners[REAL],
         r.sweeps[REAL],
         r.state[REAL],
         np.zeros((S.N_FIELDS, 4), dtype=np.int64),
         np.zeros(4, dtype=np.int64),
-        np.zeros(4, dtype=np.int64),
-        np.zeros(4, dtype=np.uint64),
+        np.zeros(MAX_OPT, dtype=np.int64),
+        np.zeros(MAX_OPT, dtype=np.uint64),
+        np.zeros(MAX_OPT, dtype=np.int64),
+        np.zeros(VALUES, dtype=np.uint64),
+        np.zeros(VALUES, dtype=np.int64),
         np.zeros(SCRATCH, dtype=np.int8),
         np.zeros(SCRATCH, dtype=np.int32),
         np.zeros(SCRATCH, dtype=np.int32),
@@ -151,7 +167,8 @@ def view(ws, row):
     r = ws.roll
     return Workspace(
         r.deck[row], ws.ids, ws.game, ws.deck_rng, ws.seat_rng, r.hand[row], r.pile[row], r.masks[row],
-        r.sweeps[row], r.state[row], ws.party, ws.total, ws.opt_card, ws.opt_take, ws.sums, ws.groups,
+        r.builds[row], r.owners[row], r.sweeps[row], r.state[row], ws.party, ws.total, ws.opt_card, ws.opt_take,
+        ws.opt_value, ws.group, ws.gkey, ws.sums, ws.groups,
         ws.weights, ws.best, ws.choice, ws.codes, ws.board, ws.net, ws.won, r.ev[row], r.tracing[row],
         ws.tr_actions, ws.tr_pays, ws.tr_deals, ws.tr_count, r.turn[row], r,
     )  # fmt: skip
@@ -170,6 +187,8 @@ def copy_state(r, frm, to):
     _copy_row(r.hand, frm, to)
     _copy_row(r.pile, frm, to)
     _copy_row(r.masks, frm, to)
+    _copy_row(r.builds, frm, to)
+    _copy_row(r.owners, frm, to)
     _copy_row(r.sweeps, frm, to)
     _copy_row(r.state, frm, to)
     _copy_row(r.turn, frm, to)

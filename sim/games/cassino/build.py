@@ -1,0 +1,172 @@
+"""Building and calling, the rule ``builds`` (not in Peel; Cassell's Book of Indoor Amusements, 1881).
+
+A player may lay a numeric card from his hand on loose table cards so that together they add up to the value V
+(2 to 10) of another card he keeps in his hand; the cards lie as one *build* of V, which only a card of value V
+takes. A card of value V laid on loose cards adding up to V, or on a build of V, *calls* V (a multiple build);
+a set adding up to V added to a build of V is the same move. Builds are kept by value: only a card of value V
+takes a build of V and it takes every build of V, so two builds of V (by different players) are one unit,
+remembering every player who built on it (``owners``, a bit per seat). Courts are never built; a build is never
+part of a sum for a higher card, and a build is never raised to another value (increasing builds is not
+played).
+
+    builds  uint64[VALUES]  the cards lying in builds of each value     owners  int64[VALUES]  who built them
+    masks[BUILT]            every table card lying in a build           loose = masks[TABLE] & ~masks[BUILT]
+
+A player who has built keeps a card of the build's value while his build lies (he may not play his last such
+card but to take it), so he can always take it, and capturing being compulsory he may not trail. The set a card
+is laid on is, among the loose sets adding up to the total, the one with the most cards, then the most of what
+scores (as a capture chooses, sim.games.cassino.capture); past that the first found by a knapsack over the
+loose cards in card order. Nothing here allocates: the scratch is the workspace's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim._bits import ctz, popcount
+from sim._jit import kernel
+from sim.games.cassino.capture import CARDS_WEIGHT, rank_set
+from sim.games.cassino.rules import BELOW, WORTH, E
+
+BUILT = 3  # masks[BUILT]
+TABLE = 0
+VALUE_SHIFT = 6  # a build as one play code: card + (value << VALUE_SHIFT)
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+
+
+@kernel(inline=True)
+def built_ranks(ws):
+    """The ranks (bit value - 1) of the builds on the table: the cards of those ranks take them."""
+    out = _ZERO
+    if ws.masks[BUILT] == _ZERO:
+        return out
+    for v in range(2, 11):
+        if ws.builds[v] != _ZERO:
+            out |= _ONE << np.uint64(v - 1)
+    return out
+
+
+@kernel(inline=True)
+def builds_of(ws, c):
+    """The build cards card ``c`` takes: every build of its value (none for a court, or without builds)."""
+    r = c % 13
+    if ws.masks[BUILT] == _ZERO or r >= 10:
+        return _ZERO
+    return ws.builds[r + 1]
+
+
+@kernel(inline=True)
+def own_ranks(ws, p):
+    """The ranks (bit value - 1) of the builds seat p has built on and that still lie."""
+    out = _ZERO
+    if ws.masks[BUILT] == _ZERO:
+        return out
+    for v in range(2, 11):
+        if (ws.owners[v] >> p) & 1:
+            out |= _ONE << np.uint64(v - 1)
+    return out
+
+
+@kernel
+def taken_builds(ws, p, take):
+    """A capture by seat p took ``take`` (with build cards in it): the builds among it leave the table, counted in
+    the events with whether p had built on them (a capture takes at most one value's builds)."""
+    for v in range(2, 11):
+        if ws.builds[v] != _ZERO and ws.builds[v] & take == ws.builds[v]:
+            ws.ev[E.builds_taken] += 1
+            if (ws.owners[v] >> p) & 1 == 0:
+                ws.ev[E.builds_taken_by_others] += 1
+            ws.masks[BUILT] &= ~ws.builds[v]
+            ws.builds[v] = _ZERO
+            ws.owners[v] = 0
+
+
+@kernel
+def clear(ws):
+    ws.masks[BUILT] = _ZERO
+    for v in range(ws.builds.shape[0]):
+        ws.builds[v] = _ZERO
+        ws.owners[v] = 0
+
+
+@kernel
+def loose_groups(ws, loose):
+    """``ws.group[t]``: the set of loose numeric table cards adding up to t (1 to 10) with the most cards, then
+    the most worth; 0 when none does. A 0/1 knapsack over the loose cards by total (``ws.gkey[t]``: the best
+    key, cards * 64 + worth, or -1 when no set makes t): each card once, the totals run downwards so a card
+    joins only sets made without it. Some 10 steps per loose card, whatever the table."""
+    for t in range(ws.group.shape[0]):
+        ws.group[t] = _ZERO
+        ws.gkey[t] = -1
+    ws.gkey[0] = 0
+    x = loose & BELOW[10]
+    while x != _ZERO:
+        c = np.int64(ctz(x))
+        x &= x - _ONE
+        v = c % 13 + 1
+        w = CARDS_WEIGHT + WORTH[c]
+        for t in range(10, v - 1, -1):
+            if ws.gkey[t - v] >= 0 and ws.gkey[t - v] + w > ws.gkey[t]:
+                ws.gkey[t] = ws.gkey[t - v] + w
+                ws.group[t] = ws.group[t - v] | (_ONE << np.uint64(c))
+
+
+@kernel(inline=True)
+def group_for(ws, c, v):
+    """The loose cards card ``c`` is laid on to build (or call) ``v`` (``loose_groups`` done): the best set adding
+    up to v less the card's value; a card of value v calls v on the best loose set adding up to v, or on the
+    build of v alone. Returns (cards, legal)."""
+    cv = c % 13 + 1
+    if cv < v:
+        g = ws.group[v - cv]
+        return g, g != _ZERO
+    g = ws.group[v]
+    return g, g != _ZERO or ws.builds[v] != _ZERO
+
+
+@kernel
+def build_options(ws, p, loose, k):
+    """Append to the turn's plays (``ws.opt_*`` from index k) every build seat p may make; returns the new count.
+
+    For each numeric card c of his hand and each value v of another card he keeps (v at least c's value): c laid
+    on the loose set ``group_for`` gives, legal when he still keeps, after playing c, a card of v and one of the
+    value of every build he has on the table."""
+    hand = ws.hand[p]
+    numeric = hand & BELOW[10]
+    if popcount(numeric) < 2:
+        return k
+    loose_groups(ws, loose)
+    mine = own_ranks(ws, p)
+    x = numeric
+    while x != _ZERO:
+        c = np.int64(ctz(x))
+        x &= x - _ONE
+        keep = rank_set(hand & ~(_ONE << np.uint64(c)))
+        if keep & mine != mine:
+            continue
+        vals = keep & rank_set(BELOW[10]) & ~((_ONE << np.uint64(c % 13)) - _ONE)
+        while vals != _ZERO:
+            v = np.int64(ctz(vals)) + 1
+            vals &= vals - _ONE
+            if v < 2:
+                continue
+            g, ok = group_for(ws, c, v)
+            if ok:
+                ws.opt_card[k] = c
+                ws.opt_take[k] = g
+                ws.opt_value[k] = v
+                k += 1
+    return k
+
+
+@kernel(inline=True)
+def play_build(ws, p, c, v, group):
+    """Seat p lays card c on the loose cards ``group``: they join the build of v (made if none lies)."""
+    b = _ONE << np.uint64(c)
+    ws.masks[TABLE] |= b
+    ws.masks[BUILT] |= b | group
+    ws.builds[v] |= b | group
+    ws.owners[v] |= np.int64(1) << p
+    ws.ev[E.builds_made] += 1
