@@ -99,7 +99,7 @@ def capture(cap, table, c):
     return takes(cap, table, c, sums_below(table))
 
 
-@kernel
+@kernel(inline=True)
 def combine(cap, low, v):
     """The cards of ``low`` (each below v) taken as sums of v: the most cards (see the module's docstring)."""
     sums, groups, weights, best, choice, codes = cap

@@ -82,9 +82,10 @@ def deal_round(ws, pos, size, dealer, n, to_table):
     """Four cards to each player one at a time from the elder hand (p. 98), and with ``to_table`` one face up
     to the table after each time round; a short last round deals what is left. Returns the next deck position."""
     for _ in range(4):
-        for k in range(1, n + 1):
+        s = dealer
+        for _k in range(n):
+            s = s + 1 if s + 1 < n else 0  # (dealer + k) % n without a division
             if pos < size:
-                s = (dealer + k) % n
                 ws.hand[s] |= bit(ws.deck[pos])
                 pos += 1
         if to_table and pos < size:
@@ -155,7 +156,7 @@ def run(cfg, ws, seats):
                 t[T_CHOICE] = -1
                 turn(ws, seats, p, choice, builds)
                 left -= 1
-            p = (p + 1) % n
+            p = p + 1 if p + 1 < n else 0  # (p + 1) % n without a division, once a play
         pos = t[T_POS]
         if pos >= size:
             t[T_LEFT] = 0
