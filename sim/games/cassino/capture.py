@@ -99,12 +99,13 @@ def capture(cap, table, c):
     return takes(cap, table, c, sums_below(table))
 
 
-@kernel
+@kernel(inline=True)
 def combine(cap, low, v):
     """The cards of ``low`` (each below v) taken as sums of v: the most cards (see the module's docstring)."""
     sums, groups, weights, best, choice, codes = cap
     made = 1
     m = 0
+    total = 0
     x = low
     while x != _ZERO:
         b = np.int64(ctz(x))
@@ -113,9 +114,12 @@ def combine(cap, low, v):
             raise ValueError("cassino: more numeric cards on the table than the capture kernel holds")
         codes[m] = b
         m += 1
+        total += b % 13 + 1
         made = (made | (made << (b % 13 + 1))) & 0x7FF
     if (made >> v) & 1 == 0:
         return _ZERO
+    if total == v:  # the lower cards add up to v all together: no part of them does, so they are the one group
+        return low
     g = _groups(sums, groups, weights, codes, m, v)
     union = 0
     overlap = False

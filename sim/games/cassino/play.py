@@ -82,9 +82,10 @@ def deal_round(ws, pos, size, dealer, n, to_table):
     """Four cards to each player one at a time from the elder hand (p. 98), and with ``to_table`` one face up
     to the table after each time round; a short last round deals what is left. Returns the next deck position."""
     for _ in range(4):
-        for k in range(1, n + 1):
+        s = dealer
+        for _k in range(n):
+            s = s + 1 if s + 1 < n else 0  # (dealer + k) % n without a division
             if pos < size:
-                s = (dealer + k) % n
                 ws.hand[s] |= bit(ws.deck[pos])
                 pos += 1
         if to_table and pos < size:
@@ -143,6 +144,7 @@ def run(cfg, ws, seats):
     p = t[T_PLAYER]
     left = t[T_LEFT]
     dealer = t[T_DEALER]
+    builds = prm[P.builds] != 0
     while True:
         while left > 0:
             if ws.hand[p] != _ZERO:
@@ -152,9 +154,9 @@ def run(cfg, ws, seats):
                     t[T_LEFT] = left
                     return np.int64(-1)
                 t[T_CHOICE] = -1
-                turn(ws, seats, p, choice, prm[P.builds] != 0)
+                turn(ws, seats, p, choice, builds)
                 left -= 1
-            p = (p + 1) % n
+            p = p + 1 if p + 1 < n else 0  # (p + 1) % n without a division, once a play
         pos = t[T_POS]
         if pos >= size:
             t[T_LEFT] = 0
@@ -204,8 +206,11 @@ def turn(ws, seats, p, choice, builds):
     """Seat p plays: a capture if any card of his can capture, else a trail, or with ``builds`` a build;
     ``choice`` (>= 0) is a play already chosen for him (a rollout decision: a card, or a build's code)."""
     table = ws.masks[TABLE]
-    loose = table & ~ws.masks[BUILT]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
+    if not builds and choice < 0:  # (no build ever lies: the table is all loose)
+        plain_turn(ws, seats[0][p], p, cap, table, ws.seat_rng[p])
+        return
+    loose = table & ~ws.masks[BUILT]
     sums = sums_below(loose)
     if choice >= 0:
         c = choice & CARD_BITS
@@ -225,6 +230,65 @@ def turn(ws, seats, p, choice, builds):
         build(ws, p, ws.opt_card[i], ws.opt_value[i], ws.opt_take[i], table)
     else:
         play_card(ws, p, ws.opt_card[i], ws.opt_take[i], table)
+
+
+@kernel(inline=True)
+def plain_turn(ws, policy, p, cap, table, state):
+    """A turn without builds, the play chosen exactly as ``listing`` and ``choose`` choose it, but with the plays
+    kept in registers: no option arrays written, a capture's take worked out once per capturing card (for
+    ``random`` only for the card drawn), the unseen cards only for a trail."""
+    hand = ws.hand[p]
+    sums = sums_below(table)
+    h = capturing(hand, table, sums)
+    if h == _ZERO:
+        if policy == RANDOM:
+            c = nth_card(hand, rng.bounded(state, np.int64(popcount(hand))))
+        else:
+            c = best_trail(policy, hand, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand)
+        play_card(ws, p, c, _ZERO, table)
+        return
+    if policy == RANDOM:
+        c = nth_card(h, rng.bounded(state, np.int64(popcount(h))))
+        play_card(ws, p, c, takes(cap, table, c, sums), table)
+        return
+    c = np.int64(ctz(h))
+    take = _ZERO
+    best_key = -(1 << 62)
+    while h != _ZERO:
+        d = np.int64(ctz(h))
+        h &= h - _ONE
+        t = takes(cap, table, d, sums)
+        if t == _ZERO:  # (a card that captures always takes something)
+            continue
+        key = capture_key(policy, d, t)
+        if key > best_key:
+            best_key = key
+            c = d
+            take = t
+    play_card(ws, p, c, take, table)
+
+
+@kernel(inline=True)
+def nth_card(h, j):
+    """The j-th card (from 0, in card order) of the mask h."""
+    for _ in range(j):
+        h &= h - _ONE
+    return np.int64(ctz(h))
+
+
+@kernel(inline=True)
+def best_trail(policy, hand, unseen):
+    """The card of ``hand`` that ``choose`` trails (every card a play, none capturing)."""
+    best = np.int64(ctz(hand))
+    best_key = -(1 << 62)
+    while hand != _ZERO:
+        c = np.int64(ctz(hand))
+        hand &= hand - _ONE
+        key = trail_key(policy, c, unseen)
+        if key > best_key:
+            best_key = key
+            best = c
+    return best
 
 
 CARD_BITS = (1 << B.VALUE_SHIFT) - 1
@@ -349,17 +413,7 @@ def choose(policy, opts, k1, k, ncap, unseen, state):
         if ncap > 0 and take == _ZERO:
             continue
         c = cards[i]
-        if policy == LOWEST:
-            key = 0
-        elif ncap == 0:
-            key = -trail_cost(c, unseen)
-        elif policy == BOOK:
-            key = book_key(c, take)
-        elif policy == GREEDY:
-            key = np.int64(popcount(take))
-        else:
-            key = 0
-        key = key * 64 + 63 - ORDER[c]  # ties: the lowest card, by rank then suit
+        key = capture_key(policy, c, take) if ncap > 0 else trail_key(policy, c, unseen)
         if key > best_key:
             best_key = key
             best = i
@@ -369,6 +423,26 @@ def choose(policy, opts, k1, k, ncap, unseen, state):
         if later > now:
             return j
     return best
+
+
+@kernel(inline=True)
+def capture_key(policy, c, take):
+    """How ``policy`` ranks capturing ``take`` with card c (the highest is played); ties: the lowest card, by
+    rank then suit."""
+    if policy == BOOK:
+        key = book_key(c, take)
+    elif policy == GREEDY:
+        key = np.int64(popcount(take))
+    else:
+        key = np.int64(0)
+    return key * 64 + 63 - ORDER[c]
+
+
+@kernel(inline=True)
+def trail_key(policy, c, unseen):
+    """How ``policy`` ranks trailing card c: ``lowest`` the lowest card, the others the least given away."""
+    key = np.int64(0) if policy == LOWEST else -trail_cost(c, unseen)
+    return key * 64 + 63 - ORDER[c]
 
 
 @kernel(inline=True)
@@ -401,7 +475,7 @@ def best_build(policy, opts, k1, k):
     return best, top // 64
 
 
-@kernel
+@kernel(inline=True)
 def book_key(c, take):
     """p. 100: "Secure the Cassino cards on the first opportunity, also aces and spades, after which aim to make
     as many combinations as possible, leaving the pairs until last, unless they be the ten or the two, which are
@@ -418,7 +492,7 @@ def book_key(c, take):
     return ((((cassinos * 8 + aces) * 16 + spades) * 2 + ten_or_two) * 32 + combined) * 32 + cards
 
 
-@kernel
+@kernel(inline=True)
 def trail_cost(c, unseen):
     """What trailing c gives away: its worth (a Cassino, an ace, a spade), then how many unseen cards could
     pair it, then its lowness (a court or a high card is taken by fewer plays than a low one)."""

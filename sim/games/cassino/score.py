@@ -105,7 +105,7 @@ def count(ws, n, how):
     return k
 
 
-@kernel
+@kernel(inline=True)
 def most(party, field, flag, k):
     """Mark the party with strictly the most of ``field``; a tie for the most marks nobody."""
     top = -1
@@ -121,7 +121,7 @@ def most(party, field, flag, k):
         party[flag, who] = 1
 
 
-@kernel
+@kernel(inline=True)
 def settle(raw, scored, k, how):
     """What each party scores to the game from the counts ``raw[:k]`` (into ``scored``); returns the balance
     the scoring works from: the difference, the least count, or the highest less the two others (COMBINE)."""
@@ -211,7 +211,7 @@ def three_ways(ws, raw):
         ws.ev[E.negative_combine] += 1
 
 
-@kernel
+@kernel(inline=True)
 def game_winner(total, k, target):
     """The party that has won: the highest score once it reaches ``target``; -1 while nobody has, or while the
     highest is tied (the game goes on to another deal)."""
