@@ -138,7 +138,9 @@ def deal(deck, dealmap, tabs, dealer, n, holder, hand, masks):
         x = tabs[0, deck[i]]
         to = dealmap[i]
         if to < n:
-            seat = (dealer + 1 + to) % n
+            seat = dealer + 1 + to  # below 2n: one subtraction, not a division per card
+            if seat >= n:
+                seat -= n
             holder[x] = seat
             hand[seat] |= bit(x)
             live |= bit(x)
@@ -237,23 +239,24 @@ def span_mask(lo, hi):
 
 @kernel
 def lead_up(h, out, b):
-    """Leading b (the bottom of a run of h) up to the player's lowest known stop above it in the suit.
+    """Leading b (a card of h; no card of h is in ``out``) up to the player's lowest known stop above it in the
+    suit.
 
     A known stop is a card of his whose successor is out of play. Returns (unknown cards between b and that
     stop, cards of his shed on the way including the stop), or (-1, 0) when he holds no known stop above b or a
     card known to be out lies in between (the run cannot reach it). With 0 or 1 unknown cards the lead is sure:
     whoever holds the gap card must play it and he must follow; if nobody holds it, the card below it was the
     stop and he leads again (p. 84: "he cannot do wrong in leading the knave").
+
+    Bit arithmetic: the first card known out above b (the suit's padding at the latest) ends every run from b,
+    so the lead reaches a stop of his exactly when the card just below it is his, and that card is the stop.
     """
-    suit = np.uint64(0xFFFF) << np.uint64(b & 48)
-    stops = h & (out >> _ONE) & suit & ~((_ONE << np.uint64(b)) - _ONE)
-    if stops == _ZERO:
+    reach = np.int64(ctz(out >> np.uint64(b)))  # cards b .. b + reach - 1 are not known out
+    hb = h >> np.uint64(b)
+    if (hb >> np.uint64(reach - 1)) & _ONE == _ZERO:
         return np.int64(-1), np.int64(0)
-    t = np.int64(ctz(stops))
-    span = span_mask(b, t)
-    if out & span != _ZERO:
-        return np.int64(-1), np.int64(0)
-    return count(span & ~h), count(span & h)
+    clear = np.int64(popcount(hb & ((_ONE << np.uint64(reach)) - _ONE)))
+    return reach - clear, clear
 
 
 @kernel(inline=True)
@@ -289,17 +292,16 @@ def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
     # branches that mispredict on every card cost more than the bit arithmetic (twice as fast as one pass).
     best = -1
     if stops_first and h & (out >> _ONE) != _ZERO:  # he holds a known stop
-        best_clear = 0
-        best_gap = 99
+        # the best (clear, -gap) as one key; bits ascend, so on an equal key the later, higher card wins
+        best_key = 0
         m = cand
         while m != _ZERO:
             b = np.int64(ctz(m))
             m &= m - _ONE
             gap, clear = lead_up(h, out, b)
-            # bits ascend, so on equal (clear, gap) the later, higher card wins
-            if 0 <= gap <= 2 and (clear > best_clear or (clear == best_clear and gap <= best_gap)):
-                best_clear = clear
-                best_gap = gap
+            key = clear * 8 + 7 - gap
+            if 0 <= gap <= 2 and key >= best_key:
+                best_key = key
                 best = b
         if best >= 0:
             return best

@@ -223,7 +223,7 @@ def view(ws, row):
     )  # fmt: skip
 
 
-@kernel
+@kernel(inline=True)
 def _lay_cards(prm, ws):
     """The deal's layout into ``ws.deck[LAID:]``: the book's, or an ace, king, queen, knave of four different
     suits drawn uniformly from the layout stream."""
@@ -255,23 +255,26 @@ def begin_session(cfg, ws, seats, seed, session):
     rng.seed_stream(ws.lay_rng, seed, session, LAYOUT_STREAM)
 
 
-@kernel
+@kernel(inline=True)
 def deal_cards(cfg, ws):
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
     _lay_cards(cfg[0], ws)
 
 
-@kernel
+@kernel(inline=True)
 def _lay_out(prm, ws):
     """Lift the layout out of the shuffled pack (all of it is dealt under identical_card) into ``ws.dealt``;
     fill ``ws.lay`` with the layout's positions (ace, king, queen, knave) and the cards that win them.
     Returns the winning cards as a mask."""
     ident = prm[P.identical_card] != 0
     lay = ws.lay
+    laid = np.uint64(0)  # the layout's positions, lifted out of the pack (none under identical_card)
     for k in range(4):
         c = np.int64(ws.deck[LAID + k])
         x = (c // 13) * 16 + c % 13
         lay[k] = x
+        if not ident:
+            laid |= S.bit(x)
         if ident:
             lay[4 + k] = x
         elif k == 0:
@@ -281,10 +284,8 @@ def _lay_out(prm, ws):
     j = 0
     for i in range(LAID):
         c = np.int64(ws.deck[i])
-        if not ident:
-            x = (c // 13) * 16 + c % 13
-            if x == lay[0] or x == lay[1] or x == lay[2] or x == lay[3]:
-                continue
+        if S.has(laid, (c // 13) * 16 + c % 13):
+            continue
         ws.dealt[j] = ws.deck[i]
         j += 1
     wins = np.uint64(0)
@@ -337,7 +338,7 @@ def _choose_lead(ws, p, policy, lead_lowest):
     return S.book_lead(h, S.known_out(ws.masks, False), lead_lowest, np.uint64(0))
 
 
-@kernel
+@kernel(inline=True)
 def _stake(prm, ws, dealer):
     """Each player puts a counter on a layout card, the dealer ``dealer_extra`` more (one, p. 89): each on the
     emptiest card, ties in ace, king, queen, knave order, so all four are covered. Then the kitty, if played."""
@@ -354,7 +355,7 @@ def _stake(prm, ws, dealer):
             L.pay(ws, s, L.BOARD, prm[P.kitty], R_KITTY_STAKE, KITTY)
 
 
-@kernel
+@kernel(inline=True)
 def _wins(ws):
     """The cards that win the layout's stakes, as a mask."""
     wins = np.uint64(0)
@@ -460,7 +461,7 @@ def begin_play(cfg, ws, dealer):
     S.begin_turns(ws.turn, (dealer + 1) % n, dealer)
 
 
-@kernel
+@kernel(inline=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal of Newmarket on ``ws.deck`` (the shuffled pack and the layout) with ``dealer`` dealing;
     returns the next dealer. ``ws.board`` (the layout's stakes, the kitty) is carried in and out; ``ws.net``,

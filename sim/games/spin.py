@@ -230,7 +230,7 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.state[0] = -1  # nobody has won a deal yet
 
 
-@kernel
+@kernel(inline=True)
 def deal_cards(cfg, ws):
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
 
@@ -346,7 +346,7 @@ def _book_lead_with_spin(h, out, with_lead):
     return np.int64(SPIN_X)
 
 
-@kernel
+@kernel(inline=True)
 def _ante(prm, ws, dealer):
     """The pool (p. 87): Game from each player but the dealer (and the last winner, p. 88); the dealer pays two
     to Matrimony and one to Intrigue."""
@@ -547,7 +547,7 @@ def begin_play(cfg, ws, dealer):
     S.begin_turns(ws.turn, (dealer + 1) % n, dealer)  # the elder hand leads (p. 88)
 
 
-@kernel
+@kernel(inline=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal of Spin on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
 
