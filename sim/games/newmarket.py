@@ -263,12 +263,11 @@ def deal_cards(cfg, ws):
 
 @kernel(inline=True)
 def _lay_out(prm, ws):
-    """Lift the layout out of the shuffled pack (all of it is dealt under identical_card) into ``ws.dealt``;
-    fill ``ws.lay`` with the layout's positions (ace, king, queen, knave) and the cards that win them.
-    Returns the winning cards as a mask."""
+    """Fill ``ws.lay`` with the layout's positions (ace, king, queen, knave) and the cards that win them; return
+    the positions lifted out of the pack (none under identical_card, where all of it is dealt)."""
     ident = prm[P.identical_card] != 0
     lay = ws.lay
-    laid = np.uint64(0)  # the layout's positions, lifted out of the pack (none under identical_card)
+    laid = np.uint64(0)
     for k in range(4):
         c = np.int64(ws.deck[LAID + k])
         x = (c // 13) * 16 + c % 13
@@ -281,24 +280,42 @@ def _lay_out(prm, ws):
             lay[4 + k] = (c // 13) * 16 + C.KING  # the ace counts as highest: its king wins it (p. 89)
         else:
             lay[4 + k] = x - 1
+    return laid
+
+
+@kernel(inline=True)
+def _deal(cfg, ws, dealer, laid):
+    """Deal the shuffled pack but the cards at positions ``laid`` (sim.games._stops.deal, in one pass over the
+    pack: ``ws.dealt`` receives the cards dealt, in order, for the trace)."""
+    prm, dmap, tabs = cfg
+    n = prm[P.players]
+    for x in range(64):
+        ws.holder[x] = S.REMOVED
+    for s in range(n):
+        ws.hand[s] = np.uint64(0)
+    live = np.uint64(0)
     j = 0
     for i in range(LAID):
-        c = np.int64(ws.deck[i])
-        if S.has(laid, (c // 13) * 16 + c % 13):
+        c = ws.deck[i]
+        x = tabs[0, c]
+        if S.has(laid, x):
             continue
-        ws.dealt[j] = ws.deck[i]
+        ws.dealt[j] = c
+        seat = dealer + 1 + dmap[j]  # below 2n
+        if seat >= n:
+            seat -= n
         j += 1
-    wins = np.uint64(0)
-    for k in range(4):
-        wins |= S.bit(lay[4 + k])
-    return wins
+        ws.holder[x] = seat
+        ws.hand[seat] |= S.bit(x)
+        live |= S.bit(x)
+    ws.masks[S.LIVE] = live
+    ws.masks[S.SPARE_MASK] = np.uint64(0)
+    ws.masks[S.SEEN_SPARE] = np.uint64(0)
 
 
 @kernel
 def deal_hands(cfg, ws, dealer):
-    prm, dmap, tabs = cfg
-    _lay_out(prm, ws)
-    S.deal(ws.dealt, dmap, tabs, dealer, prm[P.players], ws.holder, ws.hand, ws.masks)
+    _deal(cfg, ws, dealer, _lay_out(cfg[0], ws))
     return np.int64(ws.hand[0] & np.uint64(1))
 
 
@@ -323,7 +340,6 @@ def _card_wins(ws, x, seat):
 @kernel(inline=True)
 def _play(cfg, ws, x, seat, wins):
     S.play_card(ws, cfg[2], seat, x, 0)
-    ws.ev[E.plays] += 1
     if S.has(wins, x):
         _card_wins(ws, x, seat)
 
@@ -405,6 +421,7 @@ def _run(cfg, ws, seats):
 def _go_out(cfg, ws, winner):
     """Going out (p. 90): a stake per card from each other player; the kitty, if any."""
     ws.won[winner] = 1
+    ws.ev[E.plays] -= S.count(ws.masks[S.LIVE])  # every card played left the live cards (begin_play)
     ws.ev[E.kitty_taken] += L.take(ws, KITTY, winner, R_KITTY)
     ws.ev[E.cards_paid] += S.pay_for_cards(ws, winner, cfg[0][P.players], -1, 1, R_CARDS)
     ws.ev[E.stakes_carried] += ws.board[0] + ws.board[1] + ws.board[2] + ws.board[3]
@@ -452,8 +469,8 @@ def begin_play(cfg, ws, dealer):
     n = prm[P.players]
     L.begin_deal(ws, n)
     _stake(prm, ws, dealer)
-    _lay_out(prm, ws)
-    S.deal(ws.dealt, dmap, tabs, dealer, n, ws.holder, ws.hand, ws.masks)
+    _deal(cfg, ws, dealer, _lay_out(prm, ws))
+    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     if prm[P.identical_card] == 0:
         for k in range(4):
             ws.holder[ws.lay[k]] = S.LAYOUT

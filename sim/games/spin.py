@@ -254,7 +254,6 @@ def _play(cfg, ws, x, seat, flag):
     Inlined at each call site: a call carrying the workspace would cost more than the play.
     """
     S.play_card(ws, cfg[2], seat, x, flag)
-    ws.ev[E.plays] += 1
     if S.has(SPECIALS, x):
         prm = cfg[0]
         if x == SPIN_X:
@@ -462,6 +461,7 @@ def _go_out(cfg, ws, winner):
     """Going out (p. 88): Game, and a stake per card from each other player; double from Spin's holder."""
     prm = cfg[0]
     ws.won[winner] = 1
+    ws.ev[E.plays] -= S.count(ws.masks[S.LIVE])  # every card played left the live cards (begin_play)
     ws.ev[E.game_taken] += L.take(ws, GAME, winner, R_GAME)
     spin_holder = np.int64(ws.holder[SPIN_X])
     if spin_holder >= 0:
@@ -540,6 +540,7 @@ def begin_play(cfg, ws, dealer):
     L.begin_deal(ws, n)
     _ante(prm, ws, dealer)
     S.deal_ws(ws, dmap, tabs, dealer, n)
+    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     ws.pair[0] = ws.holder[KD_X] if ws.holder[KD_X] == ws.holder[QD_X] else -1
     ws.pair[1] = ws.holder[QD_X] if ws.holder[QD_X] == ws.holder[JD_X] else -1
     ws.shown[0] = -1
