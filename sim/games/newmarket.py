@@ -313,7 +313,7 @@ def _deal(cfg, ws, dealer, laid):
     ws.masks[S.SEEN_SPARE] = np.uint64(0)
 
 
-@kernel
+@kernel(inline=True)
 def deal_hands(cfg, ws, dealer):
     _deal(cfg, ws, dealer, _lay_out(cfg[0], ws))
     return np.int64(ws.hand[0] & np.uint64(1))

@@ -121,7 +121,7 @@ def deal_cards(cfg, ws):
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
 
 
-@kernel
+@kernel(inline=True)
 def deal_hands(cfg, ws, dealer):
     prm, dmap, tabs = cfg
     return S.deal_ws(ws, dmap, tabs, dealer, prm[P.players])
