@@ -138,7 +138,9 @@ def deal(deck, dealmap, tabs, dealer, n, holder, hand, masks):
         x = tabs[0, deck[i]]
         to = dealmap[i]
         if to < n:
-            seat = (dealer + 1 + to) % n
+            seat = dealer + 1 + to  # below 2n: one subtraction, not a division per card
+            if seat >= n:
+                seat -= n
             holder[x] = seat
             hand[seat] |= bit(x)
             live |= bit(x)
@@ -237,23 +239,24 @@ def span_mask(lo, hi):
 
 @kernel
 def lead_up(h, out, b):
-    """Leading b (the bottom of a run of h) up to the player's lowest known stop above it in the suit.
+    """Leading b (a card of h; no card of h is in ``out``) up to the player's lowest known stop above it in the
+    suit.
 
     A known stop is a card of his whose successor is out of play. Returns (unknown cards between b and that
     stop, cards of his shed on the way including the stop), or (-1, 0) when he holds no known stop above b or a
     card known to be out lies in between (the run cannot reach it). With 0 or 1 unknown cards the lead is sure:
     whoever holds the gap card must play it and he must follow; if nobody holds it, the card below it was the
     stop and he leads again (p. 84: "he cannot do wrong in leading the knave").
+
+    Bit arithmetic: the first card known out above b (the suit's padding at the latest) ends every run from b,
+    so the lead reaches a stop of his exactly when the card just below it is his, and that card is the stop.
     """
-    suit = np.uint64(0xFFFF) << np.uint64(b & 48)
-    stops = h & (out >> _ONE) & suit & ~((_ONE << np.uint64(b)) - _ONE)
-    if stops == _ZERO:
+    reach = np.int64(ctz(out >> np.uint64(b)))  # cards b .. b + reach - 1 are not known out
+    hb = h >> np.uint64(b)
+    if (hb >> np.uint64(reach - 1)) & _ONE == _ZERO:
         return np.int64(-1), np.int64(0)
-    t = np.int64(ctz(stops))
-    span = span_mask(b, t)
-    if out & span != _ZERO:
-        return np.int64(-1), np.int64(0)
-    return count(span & ~h), count(span & h)
+    clear = np.int64(popcount(hb & ((_ONE << np.uint64(reach)) - _ONE)))
+    return reach - clear, clear
 
 
 @kernel(inline=True)
@@ -285,50 +288,45 @@ def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
         cand = allowed & ~avoid
     if cand == _ZERO:
         cand = bottoms
-    # Three passes, each only as far as needed: a known stop is usually at hand (kings always are), and
-    # branches that mispredict on every card cost more than the bit arithmetic (twice as fast as one pass).
-    best = -1
+    # Three passes, each only as far as needed: a known stop is usually at hand (kings always are). Each pass
+    # keeps its best as one integer, (key << 6) | position, through max(): no branch per card, where a compare
+    # that mispredicts costs more than the card's whole arithmetic.
     if stops_first and h & (out >> _ONE) != _ZERO:  # he holds a known stop
-        best_clear = 0
-        best_gap = 99
+        # key (clear, fewer unknown cards), 0 when the lead cannot reach a stop of his across at most two unknown
+        # cards; bits ascend, so on an equal key the later, higher card wins
+        best = 0
         m = cand
         while m != _ZERO:
             b = np.int64(ctz(m))
             m &= m - _ONE
-            gap, clear = lead_up(h, out, b)
-            # bits ascend, so on equal (clear, gap) the later, higher card wins
-            if 0 <= gap <= 2 and (clear > best_clear or (clear == best_clear and gap <= best_gap)):
-                best_clear = clear
-                best_gap = gap
-                best = b
-        if best >= 0:
-            return best
-    orphan = -1
-    orphan_len = 0
-    m = cand & ((out << _ONE) | _ACES)  # the card below is out, or it is the lowest of its suit
+            reach = np.int64(ctz(out >> np.uint64(b)))  # as lead_up
+            hb = h >> np.uint64(b)
+            clear = np.int64(popcount(hb & ((_ONE << np.uint64(reach)) - _ONE)))
+            gap = reach - clear
+            ok = np.int64((hb >> np.uint64(reach - 1)) & _ONE) & np.int64(gap <= 2)
+            best = max(best, (((clear * 8 + 7 - gap) * ok) << 6) | b)
+        if best >= 64:
+            return best & 63
+    # 2: the longest run from a card the card below which is out, or the lowest of its suit; ties the higher
+    best = 0
+    m = cand & ((out << _ONE) | _ACES)
     while m != _ZERO:
         b = np.int64(ctz(m))
         m &= m - _ONE
-        length = run_length(h, b)
-        if length >= orphan_len:
-            orphan_len = length
-            orphan = b
-    if orphan >= 0:
-        return orphan
-    longest = -1
-    longest_len = 0
-    longest_key = 1 << 30
+        best = max(best, (run_length(h, b) << 6) | b)
+    if best > 0:
+        return best & 63
+    # 3: the longest run; ties the lowest place, then suit (clubs first): max of (length, 63 - place * 4 - suit)
+    best = 0
     m = cand
     while m != _ZERO:
         b = np.int64(ctz(m))
         m &= m - _ONE
-        length = run_length(h, b)
-        key = (b & 15) * 4 + (b >> 4)
-        if length > longest_len or (length == longest_len and key < longest_key):
-            longest_len = length
-            longest_key = key
-            longest = b
-    return longest
+        best = max(best, (run_length(h, b) << 6) | (63 - (b & 15) * 4 - (b >> 4)))
+    if best == 0:  # no card (never so for a hand with a card)
+        return np.int64(-1)
+    key = 63 - (best & 63)
+    return (key & 3) * 16 + (key >> 2)
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -249,12 +249,12 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.board[POOL] = 0
 
 
-@kernel
+@kernel(inline=True)
 def deal_cards(cfg, ws):
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
 
 
-@kernel
+@kernel(inline=True)
 def deal_hands(cfg, ws, dealer):
     prm, dmap, tabs = cfg
     S.deal_ws(ws, dmap, tabs, dealer, prm[P.players])
@@ -269,7 +269,6 @@ def end_session(cfg, ws, row, col):
 @kernel(inline=True)
 def _play(ws, tabs, seat, x):
     S.play_card(ws, tabs, seat, x, 0)
-    ws.ev[E.plays] += 1
 
 
 @kernel(inline=True)
@@ -321,6 +320,7 @@ def _run(cfg, ws, seats):
 def _go_out(cfg, ws, winner):
     """Going out: a counter for every card left from each player, and the pool (p. 96)."""
     ws.won[winner] = 1
+    ws.ev[E.plays] -= S.count(ws.masks[S.LIVE])  # every card played left the live cards (begin_play)
     ws.ev[E.pool_taken] += L.take(ws, POOL, winner, R_POOL)
     ws.ev[E.cards_paid] += S.pay_for_cards(ws, winner, cfg[0][P.players], -1, 1, R_CARDS)
 
@@ -369,10 +369,11 @@ def begin_play(cfg, ws, dealer):
             if s == dealer or prm[P.pool_payer] != DEALER_ANTES:
                 L.pay(ws, s, L.BOARD, ante, R_ANTE, POOL)
     S.deal_ws(ws, dmap, tabs, dealer, n)
+    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     S.begin_turns(ws.turn, (dealer + 1) % n, dealer)
 
 
-@kernel
+@kernel(inline=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal of Jig on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
 

@@ -223,7 +223,7 @@ def view(ws, row):
     )  # fmt: skip
 
 
-@kernel
+@kernel(inline=True)
 def _lay_cards(prm, ws):
     """The deal's layout into ``ws.deck[LAID:]``: the book's, or an ace, king, queen, knave of four different
     suits drawn uniformly from the layout stream."""
@@ -255,49 +255,67 @@ def begin_session(cfg, ws, seats, seed, session):
     rng.seed_stream(ws.lay_rng, seed, session, LAYOUT_STREAM)
 
 
-@kernel
+@kernel(inline=True)
 def deal_cards(cfg, ws):
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
     _lay_cards(cfg[0], ws)
 
 
-@kernel
+@kernel(inline=True)
 def _lay_out(prm, ws):
-    """Lift the layout out of the shuffled pack (all of it is dealt under identical_card) into ``ws.dealt``;
-    fill ``ws.lay`` with the layout's positions (ace, king, queen, knave) and the cards that win them.
-    Returns the winning cards as a mask."""
+    """Fill ``ws.lay`` with the layout's positions (ace, king, queen, knave) and the cards that win them; return
+    the positions lifted out of the pack (none under identical_card, where all of it is dealt)."""
     ident = prm[P.identical_card] != 0
     lay = ws.lay
+    laid = np.uint64(0)
     for k in range(4):
         c = np.int64(ws.deck[LAID + k])
         x = (c // 13) * 16 + c % 13
         lay[k] = x
+        if not ident:
+            laid |= S.bit(x)
         if ident:
             lay[4 + k] = x
         elif k == 0:
             lay[4 + k] = (c // 13) * 16 + C.KING  # the ace counts as highest: its king wins it (p. 89)
         else:
             lay[4 + k] = x - 1
+    return laid
+
+
+@kernel(inline=True)
+def _deal(cfg, ws, dealer, laid):
+    """Deal the shuffled pack but the cards at positions ``laid`` (sim.games._stops.deal, in one pass over the
+    pack: ``ws.dealt`` receives the cards dealt, in order, for the trace)."""
+    prm, dmap, tabs = cfg
+    n = prm[P.players]
+    for x in range(64):
+        ws.holder[x] = S.REMOVED
+    for s in range(n):
+        ws.hand[s] = np.uint64(0)
+    live = np.uint64(0)
     j = 0
     for i in range(LAID):
-        c = np.int64(ws.deck[i])
-        if not ident:
-            x = (c // 13) * 16 + c % 13
-            if x == lay[0] or x == lay[1] or x == lay[2] or x == lay[3]:
-                continue
-        ws.dealt[j] = ws.deck[i]
+        c = ws.deck[i]
+        x = tabs[0, c]
+        if S.has(laid, x):
+            continue
+        ws.dealt[j] = c
+        seat = dealer + 1 + dmap[j]  # below 2n
+        if seat >= n:
+            seat -= n
         j += 1
-    wins = np.uint64(0)
-    for k in range(4):
-        wins |= S.bit(lay[4 + k])
-    return wins
+        ws.holder[x] = seat
+        ws.hand[seat] |= S.bit(x)
+        live |= S.bit(x)
+    ws.masks[S.LIVE] = live
+    ws.masks[S.SPARE_MASK] = np.uint64(0)
+    ws.masks[S.SEEN_SPARE] = np.uint64(0)
 
 
-@kernel
+@kernel(inline=True)
 def deal_hands(cfg, ws, dealer):
-    prm, dmap, tabs = cfg
-    _lay_out(prm, ws)
-    S.deal(ws.dealt, dmap, tabs, dealer, prm[P.players], ws.holder, ws.hand, ws.masks)
+    _deal(cfg, ws, dealer, _lay_out(cfg[0], ws))
     return np.int64(ws.hand[0] & np.uint64(1))
 
 
@@ -322,7 +340,6 @@ def _card_wins(ws, x, seat):
 @kernel(inline=True)
 def _play(cfg, ws, x, seat, wins):
     S.play_card(ws, cfg[2], seat, x, 0)
-    ws.ev[E.plays] += 1
     if S.has(wins, x):
         _card_wins(ws, x, seat)
 
@@ -337,7 +354,7 @@ def _choose_lead(ws, p, policy, lead_lowest):
     return S.book_lead(h, S.known_out(ws.masks, False), lead_lowest, np.uint64(0))
 
 
-@kernel
+@kernel(inline=True)
 def _stake(prm, ws, dealer):
     """Each player puts a counter on a layout card, the dealer ``dealer_extra`` more (one, p. 89): each on the
     emptiest card, ties in ace, king, queen, knave order, so all four are covered. Then the kitty, if played."""
@@ -354,7 +371,7 @@ def _stake(prm, ws, dealer):
             L.pay(ws, s, L.BOARD, prm[P.kitty], R_KITTY_STAKE, KITTY)
 
 
-@kernel
+@kernel(inline=True)
 def _wins(ws):
     """The cards that win the layout's stakes, as a mask."""
     wins = np.uint64(0)
@@ -404,6 +421,7 @@ def _run(cfg, ws, seats):
 def _go_out(cfg, ws, winner):
     """Going out (p. 90): a stake per card from each other player; the kitty, if any."""
     ws.won[winner] = 1
+    ws.ev[E.plays] -= S.count(ws.masks[S.LIVE])  # every card played left the live cards (begin_play)
     ws.ev[E.kitty_taken] += L.take(ws, KITTY, winner, R_KITTY)
     ws.ev[E.cards_paid] += S.pay_for_cards(ws, winner, cfg[0][P.players], -1, 1, R_CARDS)
     ws.ev[E.stakes_carried] += ws.board[0] + ws.board[1] + ws.board[2] + ws.board[3]
@@ -451,8 +469,8 @@ def begin_play(cfg, ws, dealer):
     n = prm[P.players]
     L.begin_deal(ws, n)
     _stake(prm, ws, dealer)
-    _lay_out(prm, ws)
-    S.deal(ws.dealt, dmap, tabs, dealer, n, ws.holder, ws.hand, ws.masks)
+    _deal(cfg, ws, dealer, _lay_out(prm, ws))
+    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     if prm[P.identical_card] == 0:
         for k in range(4):
             ws.holder[ws.lay[k]] = S.LAYOUT
@@ -460,7 +478,7 @@ def begin_play(cfg, ws, dealer):
     S.begin_turns(ws.turn, (dealer + 1) % n, dealer)
 
 
-@kernel
+@kernel(inline=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal of Newmarket on ``ws.deck`` (the shuffled pack and the layout) with ``dealer`` dealing;
     returns the next dealer. ``ws.board`` (the layout's stakes, the kitty) is carried in and out; ``ws.net``,

@@ -230,12 +230,12 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.state[0] = -1  # nobody has won a deal yet
 
 
-@kernel
+@kernel(inline=True)
 def deal_cards(cfg, ws):
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
 
 
-@kernel
+@kernel(inline=True)
 def deal_hands(cfg, ws, dealer):
     prm, dmap, tabs = cfg
     S.deal_ws(ws, dmap, tabs, dealer, prm[P.players])
@@ -254,7 +254,6 @@ def _play(cfg, ws, x, seat, flag):
     Inlined at each call site: a call carrying the workspace would cost more than the play.
     """
     S.play_card(ws, cfg[2], seat, x, flag)
-    ws.ev[E.plays] += 1
     if S.has(SPECIALS, x):
         prm = cfg[0]
         if x == SPIN_X:
@@ -346,7 +345,7 @@ def _book_lead_with_spin(h, out, with_lead):
     return np.int64(SPIN_X)
 
 
-@kernel
+@kernel(inline=True)
 def _ante(prm, ws, dealer):
     """The pool (p. 87): Game from each player but the dealer (and the last winner, p. 88); the dealer pays two
     to Matrimony and one to Intrigue."""
@@ -462,6 +461,7 @@ def _go_out(cfg, ws, winner):
     """Going out (p. 88): Game, and a stake per card from each other player; double from Spin's holder."""
     prm = cfg[0]
     ws.won[winner] = 1
+    ws.ev[E.plays] -= S.count(ws.masks[S.LIVE])  # every card played left the live cards (begin_play)
     ws.ev[E.game_taken] += L.take(ws, GAME, winner, R_GAME)
     spin_holder = np.int64(ws.holder[SPIN_X])
     if spin_holder >= 0:
@@ -540,6 +540,7 @@ def begin_play(cfg, ws, dealer):
     L.begin_deal(ws, n)
     _ante(prm, ws, dealer)
     S.deal_ws(ws, dmap, tabs, dealer, n)
+    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     ws.pair[0] = ws.holder[KD_X] if ws.holder[KD_X] == ws.holder[QD_X] else -1
     ws.pair[1] = ws.holder[QD_X] if ws.holder[QD_X] == ws.holder[JD_X] else -1
     ws.shown[0] = -1
@@ -547,7 +548,7 @@ def begin_play(cfg, ws, dealer):
     S.begin_turns(ws.turn, (dealer + 1) % n, dealer)  # the elder hand leads (p. 88)
 
 
-@kernel
+@kernel(inline=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal of Spin on the stacked ``ws.deck`` with ``dealer`` dealing; returns the next dealer.
 

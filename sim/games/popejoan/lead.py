@@ -26,34 +26,39 @@ from sim.games.popejoan.rules import (
 
 
 @kernel
-def _honour_value(h, b, trumps, pools, tabs, board):
-    """Counters a hand h takes from the board for trump honours by leading b and playing its own run on."""
-    value = 0
-    has_k = False
-    has_q = False
-    has_j = False
-    x = b
-    while S.has(h, x):
-        if (x >> 4) == trumps:
-            r = tabs[1, x] % 13
-            if r == C.KING:
-                has_k = True
-                if has_compartment(pools, KING):
-                    value += board[KING]
-            elif r == C.QUEEN:
-                has_q = True
-                if has_compartment(pools, QUEEN):
-                    value += board[QUEEN]
-            elif r == C.KNAVE:
-                has_j = True
-                if has_compartment(pools, KNAVE):
-                    value += board[KNAVE]
-        x += 1
-    if has_k and has_q:
-        value += board[MATRIMONY]
-    if has_q and has_j:
-        value += board[INTRIGUE]
-    return value
+def _honour_lead(h, honours, allowed, avoid, trump_kqj, pools, board):
+    """The bottom of the run of h worth most on the board for trump honours, if worth HONOUR_WORTH or more
+    (p. 83), else -1: leading a run plays all of it, taking the King, Queen, Knave compartments of the trump
+    honours in it, Matrimony for K and Q, Intrigue for Q and J. ``honours`` are the trump K, Q, J in h (not 0),
+    ``trump_kqj`` their positions. Ties: the lowest run."""
+    kx, qx, jx = trump_kqj
+    best = -1
+    best_value = HONOUR_WORTH - 1
+    while honours != 0:
+        b = np.int64(ctz(honours))
+        while (b & 15) > 0 and S.has(h, b - 1):  # the bottom of the run holding this honour
+            b -= 1
+        run = ((np.uint64(1) << np.uint64(S.run_length(h, b))) - np.uint64(1)) << np.uint64(b)
+        honours &= ~run  # the run's other honours give the same lead
+        if S.has(allowed, b) and not S.has(avoid, b):
+            has_k = S.has(run, kx)
+            has_q = S.has(run, qx)
+            has_j = S.has(run, jx)
+            value = 0
+            if has_k and has_compartment(pools, KING):
+                value += board[KING]
+            if has_q and has_compartment(pools, QUEEN):
+                value += board[QUEEN]
+            if has_j and has_compartment(pools, KNAVE):
+                value += board[KNAVE]
+            if has_k and has_q:
+                value += board[MATRIMONY]
+            if has_q and has_j:
+                value += board[INTRIGUE]
+            if value > best_value:
+                best_value = value
+                best = b
+    return best
 
 
 @kernel(inline=True)
@@ -81,26 +86,14 @@ def choose_lead(cfg, ws, p, policy, dealer, trumps):
             return trump_ace
     # weigh the board: a well-stocked trump honour is worth leading early (p. 83). Only runs holding a trump
     # knave, queen or king can take anything, so only their bottoms are valued.
-    honours = h & (
-        S.bit(tabs[0, trumps * 13 + C.KNAVE])
-        | S.bit(tabs[0, trumps * 13 + C.QUEEN])
-        | S.bit(tabs[0, trumps * 13 + C.KING])
-    )
-    best = -1
-    best_value = HONOUR_WORTH - 1
-    while honours != 0:
-        x = np.int64(ctz(honours))
-        honours &= honours - np.uint64(1)
-        b = x
-        while (b & 15) > 0 and S.has(h, b - 1):
-            b -= 1
-        if S.has(allowed, b) and not S.has(avoid, b):
-            v = _honour_value(h, b, trumps, prm[P.pools], tabs, ws.board)
-            if v > best_value:
-                best_value = v
-                best = b
-    if best >= 0:
-        return best
+    kx = np.int64(tabs[0, trumps * 13 + C.KING])
+    qx = np.int64(tabs[0, trumps * 13 + C.QUEEN])
+    jx = np.int64(tabs[0, trumps * 13 + C.KNAVE])
+    honours = h & (S.bit(jx) | S.bit(qx) | S.bit(kx))
+    if honours != 0:
+        best = _honour_lead(h, honours, allowed, avoid, (kx, qx, jx), prm[P.pools], ws.board)
+        if best >= 0:
+            return best
     return S.lead_by_rules(h, out, lead_lowest, avoid, policy != NO_STOPS)
 
 

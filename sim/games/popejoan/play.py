@@ -121,7 +121,7 @@ def deal_cards(cfg, ws):
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
 
 
-@kernel
+@kernel(inline=True)
 def deal_hands(cfg, ws, dealer):
     prm, dmap, tabs = cfg
     return S.deal_ws(ws, dmap, tabs, dealer, prm[P.players])
@@ -239,7 +239,6 @@ def _play(cfg, ws, x, seat, trumps, specials):
     Kept tiny (numba-inlined at its one call site); the rare winning cards go to ``_card_wins``.
     """
     S.play_card(ws, cfg[2], seat, x, 0)
-    ws.ev[E.plays] += 1
     if S.has(specials, x):
         _card_wins(cfg, ws, x, seat, trumps)
 
@@ -458,6 +457,7 @@ def _go_out(cfg, ws, winner, turnup):
                 L.pay(ws, q, winner, S.count(ws.hand[q]), R_CARDS, L.NO_COMPARTMENT)
     for q in range(n):
         ws.ev[E.cards_left] += S.count(ws.hand[q])
+    ws.ev[E.plays] -= S.count(ws.masks[S.LIVE])  # every card played left the live cards (begin_play)
     carried = 0
     for comp in range(8):
         carried += ws.board[comp]
@@ -475,6 +475,7 @@ def begin_play(cfg, ws, dealer):
         ws.who[k] = -1
     _dress(prm, ws, dealer)
     turnup = S.deal_ws(ws, dmap, tabs, dealer, n)
+    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     S.begin_turns(ws.turn, (dealer + 1) % n, dealer)  # the elder hand leads (p. 83)
     ws.turn[S.T_AUX] = turnup >> 4  # trumps
     ws.turn[S.T_TURNUP] = turnup
