@@ -30,13 +30,18 @@ N_EVENTS = len(G.EVENTS)
 @kernel(inline=True)
 def record_deal(row, ws, n, dealer):
     """Add the deal just played to its session's row: nets and wins by seat and by role, and the events."""
+    role = n - dealer  # seat s's place from the dealer, counted on without a division per seat
+    if role == n:
+        role = 0
     for s in range(n):
-        role = (s - dealer + n) % n
         row[COL_NET_SEAT + s] += ws.net[s]
         row[COL_NET_ROLE + role] += ws.net[s]
         if ws.won[s] != 0:
             row[COL_WIN_SEAT + s] += 1
             row[COL_WIN_ROLE + role] += 1
+        role += 1
+        if role == n:
+            role = 0
     for e in range(N_EVENTS):
         row[COL_EVENTS + e] += ws.ev[e]
 
