@@ -121,7 +121,7 @@ def _deal(ws, cards, topos, pos, dealer, n, spare):
     return pos
 
 
-@kernel
+@kernel(inline=True)
 def _take_cards(cfg, ws, dealer, n):
     """The hands this deal plays: kept after an honour turn-up, dealt on (continuous_pack), or a fresh pack."""
     prm, pack, topos = cfg[0], cfg[1], cfg[2]
@@ -176,7 +176,7 @@ def _odds(cfg, ws):
     return stands, place
 
 
-@kernel
+@kernel(inline=True)
 def _turn_up(cfg, ws, seats, dealer, n):
     """The trump card: the dealer may sell it unseen (p. 78), then it is turned. Returns its owner."""
     prm, _, topos, inv, masks = cfg
@@ -324,7 +324,7 @@ def _new_chief(ws, seat):
     ws.st[ST_LAST_CHIEF] = seat
 
 
-@kernel
+@kernel(inline=True)
 def _chief_sells_hidden(cfg, ws, seats, n):
     """The end: the chief may sell his unexposed cards, all together, else one at a time (p. 78)."""
     chief = ws.st[ST_CHIEF]
