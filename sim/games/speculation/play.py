@@ -102,7 +102,7 @@ def end_session(cfg, ws, row_out, col):
 # -- the deal -------------------------------------------------------------------------------------------------
 
 
-@kernel
+@kernel(inline=True)
 def _deal(ws, cards, topos, pos, dealer, n, spare):
     """Three cards each, one at a time from the dealer's left (the spare hand last in each round); a pile's top
     card, exposed first, is the one dealt last. Returns the position in ``cards`` after the deal."""
