@@ -15,7 +15,7 @@ from sim import rng
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games.speculation import odds as O
-from sim.games.speculation.market import offer
+from sim.games.speculation.market import market, offer
 from sim.games.speculation.rules import (
     A_CARD2,
     A_CARD3,
@@ -53,6 +53,7 @@ from sim.games.speculation.state import (
     ST_CHIEF,
     ST_HIDDEN,
     ST_LAST_CHIEF,
+    ST_MARKET,
     ST_NEXT,
     ST_PENDING,
     ST_POS,
@@ -76,6 +77,7 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.st[ST_PENDING] = 0
     ws.masks[SEEN] = O.ZERO
     ws.masks[DEALT] = O.ZERO
+    ws.st[ST_MARKET] = market(seats[0], cfg[0][P.players])
 
 
 @kernel
