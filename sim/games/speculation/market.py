@@ -16,20 +16,22 @@ import numpy as np
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games.speculation import rollout as R
-from sim.games.speculation.prices import bid, reserve
+from sim.games.speculation.prices import bid, quiet_reserve, reserve
 from sim.games.speculation.rules import (
     A_BID,
     A_CARD2,
     A_CARD3,
     A_PRICE,
+    NAIVE,
     OFFER_ROW,
     R_SALE,
     ROLLOUT,
     SALE_ROW,
+    SHREWD,
     E,
     P,
 )
-from sim.games.speculation.state import row
+from sim.games.speculation.state import ST_MARKET, row
 
 SOLD = (E.turnup_sales, E.card_sales, E.chief_sales, E.hidden_sales)
 PRICE = (E.turnup_sale_price, E.card_sale_price, E.chief_sale_price, E.hidden_sale_price)
@@ -79,21 +81,39 @@ def searched_auction(cfg, ws, seats, kind, seller, value):
     return ask, best, buyer
 
 
-@kernel(inline=True)
-def _searching(policies, n):
-    """Whether a rollout seat sits at the table (the plain auction, passed arrays only, is the cheaper call)."""
+# The session's market, fixed by its seats (begin_session): QUIET when every seat is shrewd (book) or naive, so
+# no offer can sell - a shrewd reserve is above the value and a shrewd bid below it, a naive seat neither offers
+# nor bids - and no price draws from a stream; AUCTION the plain sealed bids; SEARCH with a rollout seat.
+QUIET, AUCTION, SEARCH = 0, 1, 2
+
+
+@kernel
+def market(policies, n):
+    """The market of a table with these seats (QUIET, AUCTION or SEARCH), reckoned once a session."""
+    quiet = True
     for s in range(n):
         if policies[s] == ROLLOUT:
-            return True
-    return False
+            return SEARCH
+        if policies[s] != SHREWD and policies[s] != NAIVE:
+            quiet = False
+    return QUIET if quiet else AUCTION
 
 
 @kernel(inline=True)
 def offer(cfg, ws, seats, kind, seller, value, card, lot):
     """``seller`` may offer ``card`` (a position; with ``lot`` > 0 the chief's last ``lot`` unexposed cards) of
-    public value ``value``. Returns (buyer, price), buyer -1 when nothing is sold."""
+    public value ``value``. Returns (buyer, price), buyer -1 when nothing is sold.
+
+    In a QUIET market nothing can sell, so only the reserve is named (for the offers counted); the bids are
+    sought only when the trace shows them."""
     n = cfg[0][P.players]
-    if _searching(seats[0], n):
+    mkt = ws.st[ST_MARKET]
+    if mkt == QUIET and not ws.tracing[0]:
+        ask = quiet_reserve(seats[0][seller], value, ws.board[0])
+        if ask != 0:
+            ws.ev[E.offers] += 1
+        return np.int64(-1), np.int64(0)
+    if mkt == SEARCH:
         ask, best, buyer = searched_auction(cfg, ws, seats, kind, seller, value)
     else:
         ask, best, buyer = auction(seats[0], seats[1], ws.seat_rng, n, kind, seller, value, ws.board[0])

@@ -15,7 +15,7 @@ from sim import rng
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games.speculation import odds as O
-from sim.games.speculation.market import offer
+from sim.games.speculation.market import market, offer
 from sim.games.speculation.rules import (
     A_CARD2,
     A_CARD3,
@@ -53,6 +53,7 @@ from sim.games.speculation.state import (
     ST_CHIEF,
     ST_HIDDEN,
     ST_LAST_CHIEF,
+    ST_MARKET,
     ST_NEXT,
     ST_PENDING,
     ST_POS,
@@ -76,6 +77,7 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.st[ST_PENDING] = 0
     ws.masks[SEEN] = O.ZERO
     ws.masks[DEALT] = O.ZERO
+    ws.st[ST_MARKET] = market(seats[0], cfg[0][P.players])
 
 
 @kernel
@@ -102,7 +104,7 @@ def end_session(cfg, ws, row_out, col):
 # -- the deal -------------------------------------------------------------------------------------------------
 
 
-@kernel
+@kernel(inline=True)
 def _deal(ws, cards, topos, pos, dealer, n, spare):
     """Three cards each, one at a time from the dealer's left (the spare hand last in each round); a pile's top
     card, exposed first, is the one dealt last. Returns the position in ``cards`` after the deal."""
@@ -121,7 +123,7 @@ def _deal(ws, cards, topos, pos, dealer, n, spare):
     return pos
 
 
-@kernel
+@kernel(inline=True)
 def _take_cards(cfg, ws, dealer, n):
     """The hands this deal plays: kept after an honour turn-up, dealt on (continuous_pack), or a fresh pack."""
     prm, pack, topos = cfg[0], cfg[1], cfg[2]
@@ -176,7 +178,7 @@ def _odds(cfg, ws):
     return stands, place
 
 
-@kernel
+@kernel(inline=True)
 def _turn_up(cfg, ws, seats, dealer, n):
     """The trump card: the dealer may sell it unseen (p. 78), then it is turned. Returns its owner."""
     prm, _, topos, inv, masks = cfg
@@ -324,7 +326,7 @@ def _new_chief(ws, seat):
     ws.st[ST_LAST_CHIEF] = seat
 
 
-@kernel
+@kernel(inline=True)
 def _chief_sells_hidden(cfg, ws, seats, n):
     """The end: the chief may sell his unexposed cards, all together, else one at a time (p. 78)."""
     chief = ws.st[ST_CHIEF]

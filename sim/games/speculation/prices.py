@@ -53,6 +53,15 @@ def reserve(policy, param, kind, value, pool, state):
 
 
 @kernel(inline=True)
+def quiet_reserve(policy, value, pool):
+    """``reserve`` of a shrewd or naive seller (the only strategies of a QUIET market, market.py): no draws."""
+    if policy == NAIVE:
+        return np.int64(0)
+    ask = max(np.int64(1), np.int64(math.floor(value + EPS)) + 1)
+    return ask if ask <= pool else np.int64(0)
+
+
+@kernel(inline=True)
 def bid(policy, param, kind, value, pool, state):
     """This bidder's sealed bid (0: none). Below the value; the gambler pays a trump's inflated worth."""
     if policy == NAIVE:

@@ -6,7 +6,7 @@
                            (the top of his pile first: the card dealt him last); row 10 is the spare hand
     shown    int64[11]     cards of each row exposed so far
     owner    int64[3]      who owns each of the chief's unexposed cards at the end (they may be sold, p. 78)
-    st       int64[9]      the deal's state: see the ST_* indices below
+    st       int64[11]     the deal's state (and the session's market): see the ST_* indices below
     masks    uint64[2]     SEEN: positions shown since the pack was shuffled; DEALT: positions in the hands
     deck_rng uint64[4], seat_rng uint64[10, 4]: the streams (sim.rng); board int64[1]: the pool
     unseen   int8[64]      rollout's scratch: the positions nobody has seen, shuffled into a sampled deal
@@ -50,7 +50,8 @@ from sim.games.speculation.rules import (
 SPARE_ROW = MAX_SEATS
 ST_POS, ST_PENDING, ST_CHIEF, ST_BEST, ST_HIDDEN, ST_NEXT, ST_TURNUP, ST_TRUMP_SHOWN, ST_LAST_CHIEF = range(9)
 ST_SLOT = 9  # which of the chief's unexposed cards is offered singly at the end (p. 78)
-ST_SIZE = 10
+ST_MARKET = 10  # the session's market (market.py): QUIET, AUCTION or SEARCH, fixed by the seats
+ST_SIZE = 11
 SEEN, DEALT = 0, 1
 PACK_MASK, KNAVES_FIVES = 0, 1  # cfg[4]: positions in the pack; knaves and fives
 
