@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from types import ModuleType
 
+import numba
 import numpy as np
 
 from sim import cards as C
@@ -100,3 +101,17 @@ def total_paid(t: dict, reason: str, to=None) -> int:
 
 def board_change(t: dict) -> int:
     return sum(t["board_after"].values()) - sum(t["board_before"].values())
+
+
+def same_on_one_and_two_threads(spec):
+    """Run ``spec`` on one thread in chunks of 7 sessions and on two in chunks of 16; assert the two results are
+    the same numbers (the frame and every event count); return the first."""
+    before = numba.get_num_threads()
+    try:
+        one = runner.run(spec, chunk_sessions=7, threads=1)
+        two = runner.run(spec, chunk_sessions=16, threads=2)
+    finally:
+        numba.set_num_threads(before)
+    assert one.frame.equals(two.frame)
+    assert one.meta["event_counts"] == two.meta["event_counts"]
+    return one

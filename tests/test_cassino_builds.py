@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import itertools
 
-import numba
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from stacked import same_on_one_and_two_threads
 from test_cassino import brute_capture
 
 import sim.games.cassino as G
@@ -333,14 +333,7 @@ def test_builds_points_of_every_session_add_up(players):
 
 def test_builds_same_numbers_on_one_and_two_threads_and_any_chunk():
     spec = runner.make_spec("cassino", "builds", n=60, seed=3, seat_strategies=["0=rollout:2", "1=random"])
-    before = numba.get_num_threads()
-    try:
-        one = runner.run(spec, chunk_sessions=7, threads=1)
-        two = runner.run(spec, chunk_sessions=16, threads=2)
-    finally:
-        numba.set_num_threads(before)
-    assert one.frame.equals(two.frame)
-    assert one.meta["event_counts"] == two.meta["event_counts"]
+    one = same_on_one_and_two_threads(spec)
     assert one.meta["event_counts"]["builds_made"] > 0
 
 

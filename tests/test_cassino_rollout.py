@@ -4,10 +4,9 @@ differently from ``book``, and beats it on the same deals."""
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import pytest
-from stacked import run_deal
+from stacked import run_deal, same_on_one_and_two_threads
 
 import sim.games.cassino as G
 from sim import cards as C
@@ -80,14 +79,7 @@ def test_the_samples_do_see_the_cards_he_can_see():
 
 def test_same_numbers_on_one_and_two_threads_and_any_chunk():
     spec = runner.make_spec("cassino", "independent", n=60, seed=3, seat_strategies=["0=rollout:2", "2=rollout:1"])
-    before = numba.get_num_threads()
-    try:
-        one = runner.run(spec, chunk_sessions=7, threads=1)
-        two = runner.run(spec, chunk_sessions=16, threads=2)
-    finally:
-        numba.set_num_threads(before)
-    assert one.frame.equals(two.frame)
-    assert one.meta["event_counts"] == two.meta["event_counts"]
+    same_on_one_and_two_threads(spec)
 
 
 @pytest.mark.parametrize("variant", list(G.VARIANTS))
