@@ -35,7 +35,9 @@ def pay(ws, frm, to, amount, reason, pool):
     else:
         ws.net[to] += amount
     if ws.tracing[0]:
-        _record_pay(ws, frm, to, amount, reason, pool)
+        # int64 casts: a literal argument (a reason code, BOARD) would otherwise compile one more copy of
+        # _record_pay per distinct constant (49 were cached across the games)
+        _record_pay(ws, np.int64(frm), np.int64(to), np.int64(amount), np.int64(reason), np.int64(pool))
 
 
 @kernel
