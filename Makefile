@@ -28,10 +28,10 @@ $(DEVSTAMP): pyproject.toml $(STAMP)
 dev: $(DEVSTAMP)
 
 test: $(DEVSTAMP)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist loadgroup
 
 test-all: $(DEVSTAMP)
-	$(BIN)/pytest -n 2 -m ""
+	$(BIN)/pytest -n 2 --dist loadgroup -m ""
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check sim tests analysis

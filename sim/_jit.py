@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from numba import njit
+from numba.core import types
 
 
 def kernel(fn=None, *, inline: bool = False):
@@ -18,9 +19,32 @@ def kernel(fn=None, *, inline: bool = False):
     strides ...): a workspace of fifteen arrays is some hundred arguments. Measured on Pope Joan, one thread, in
     one process: about 50 ns per such call, a fifth of a deal across the dozen calls a deal made; so the
     per-deal pieces that take the workspace are inlined (sim/games/popejoan/play.py).
+
+    A kernel that is called (not inlined) from other kernels is compiled for its arguments' types with constants
+    made plain: see ``_one_copy_per_kind``.
     """
 
     def wrap(f):
-        return njit(cache=True, _nrt=False, inline="always" if inline else "never")(f)
+        dispatcher = njit(cache=True, _nrt=False, inline="always" if inline else "never")(f)
+        return dispatcher if inline else _one_copy_per_kind(dispatcher)
 
     return wrap(fn) if fn is not None else wrap
+
+
+def _one_copy_per_kind(dispatcher):
+    """Type calls from other kernels by their arguments' plain types, not their constant values.
+
+    Numba types a constant argument as a literal (``Literal[int](3)``) and compiles the callee once per distinct
+    constant: the trace's payment record had 49 copies across the games (one per reason code), and a game's whole
+    ``play_deal`` a second copy for ``dealer = 0`` before its loop made it an int64. No kernel here needs a
+    constant argument, so the call is typed as numba would type it from Python: int64, float64, bool.
+    Measured: the Pope Joan test files' cold compile, user CPU 87 s -> see the commit message.
+    """
+    typed = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        plain = tuple(types.unliteral(a) for a in args)
+        return typed(plain, {k: types.unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
