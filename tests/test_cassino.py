@@ -163,6 +163,45 @@ def test_the_capturing_cards_are_those_that_take_something(table):
             assert bool((can >> card) & 1) == (K.taken(int(t), card) != 0), card
 
 
+def _brute_sums_below(table):
+    """Bit v (2 to 10) set when some of the table's cards each worth less than v add up to v."""
+    out = 0
+    for v in range(2, 11):
+        made = {0}
+        for c in table:
+            if c % 13 + 1 < v:
+                made |= {s + c % 13 + 1 for s in made}
+        out |= (1 << v) if v in made else 0
+    return out
+
+
+def test_sums_below_matches_brute_force_on_every_set_of_ranks_and_with_pairs():
+    """The turn's sums of lower cards are looked up for tables without two cards of one rank ace to five: every
+    set of ranks ace to ten (with a court, and with a second card of one rank, low or high) against brute force."""
+    for ranks in range(1 << 10):
+        table = [((r + ranks) % 4) * 13 + r for r in range(10) if (ranks >> r) & 1] + [C.parse_card("KH")]
+        tables = [table]
+        for r in range(10):
+            if (ranks >> r) & 1:
+                tables.append(table + [((r + ranks + 1) % 4) * 13 + r])
+        for t in tables:
+            assert int(K.sums_below(np.uint64(sum(1 << c for c in t)))) == _brute_sums_below(t), C.format(t)
+
+
+def test_trail_key_is_the_trail_cost_ranked():
+    """trail_key's looked-up part gives the documented key: minus trail_cost times 64, then the lower card."""
+    from sim.games.cassino import play as Play
+    from sim.games.cassino.rules import BOOK, LOWEST, ORDER
+
+    rs = np.random.default_rng(5)
+    for _ in range(50):
+        unseen = np.uint64(int(rs.integers(0, 1 << 52)))
+        for c in range(52):
+            want = -int(Play.trail_cost(c, unseen)) * 64 + 63 - int(ORDER[c])
+            assert int(Play.trail_key(BOOK, c, unseen)) == want
+            assert int(Play.trail_key(LOWEST, c, unseen)) == 63 - int(ORDER[c])
+
+
 def test_capture_prefers_what_scores_among_as_many_cards():
     # a ten on 9C, 9S, AH: 9S+AH or 9C+AH, two cards either way; the spade is taken
     assert K.taken(mask("9C 9S AH"), C.parse_card("10H")) == mask("9S AH")

@@ -31,6 +31,11 @@ _ZERO = np.uint64(0)
 _SUM_CAP = 11  # running sums above 10 are all "too much"
 _SUMS = np.uint64(0x7FF)  # bits 0..10 of a set of sums
 _RANKS = np.uint64(0x1FFF)
+# combine's codes[i]: the card (bits 0..7), its value (8..15) and its weight in a capture's key (16 on), worked
+# out once per card rather than once per subset
+_CODE = 0xFF
+_VALUE_AT = 8
+_WEIGHT_AT = 16
 
 
 @kernel(inline=True)
@@ -45,16 +50,48 @@ def of_ranks(ranks):
     return ranks | (ranks << np.uint64(13)) | (ranks << np.uint64(26)) | (ranks << np.uint64(39))
 
 
+def _sums_of_ranks(present: int) -> int:
+    """``sums_below`` of a table holding one card of each rank in ``present`` (bit r: rank r, ace to ten)."""
+    made = 1  # the subset sums of the cards passed (bit 0: the empty set)
+    out = 0
+    for r in range(10):
+        v = r + 1
+        out |= made & (1 << v)  # made holds the sums of the cards worth less than v
+        if present >> r & 1:
+            made = (made | (made << v)) & 0x7FF
+    return out
+
+
+# SUMS_OF[ranks]: sums_below of a table of numeric cards of distinct ranks (bits 0..9), looked up in one load.
+# It serves every table without two cards of one rank from ace to five: a second card of a value of six or
+# more adds only sums above ten (a sum using one of two such cards is made with the other as well), and a third
+# or fourth card of a rank needs a second one.
+SUMS_OF = np.array([_sums_of_ranks(m) for m in range(1 << 10)], dtype=np.uint16)
+_LOW5 = np.uint64(0x1F)  # ranks ace to five of one suit
+
+# per card, looked up rather than worked out from c % 13 once a card is tried: the cards of its rank, and bit
+# value (rank + 1) of a set of sums (bits 11 to 13 for the courts, which no sum sets)
+RANK_OF_CARD = np.array([RANK_MASK[c % 13] for c in range(52)], dtype=np.uint64)
+SUM_BIT = np.array([1 << (c % 13 + 1) for c in range(52)], dtype=np.uint64)
+
+
 @kernel(inline=True)
 def sums_below(table):
     """The values v (bit v, 2 to 10) that table cards each worth less than v add up to: exactly the cards that
-    capture by a sum. Computed once a turn (a pass over the numeric ranks on the table), it tells which cards
-    capture at all without trying them (see ``capturing``), and a sum is searched only when one exists.
+    capture by a sum. Computed once a turn, it tells which cards capture at all without trying them (see
+    ``capturing``), and a sum is searched only when one exists.
 
-    The ranks are taken in increasing order with the running subset sums ``made`` of the cards of the ranks
-    passed; for every value v up to the next rank's, the cards worth less than v are exactly those passed.
+    Looked up from the numeric ranks on the table when no two of its numeric cards share a rank (the common
+    case); otherwise the ranks are taken in increasing order with the running subset sums ``made`` of the cards
+    of the ranks passed: for every value v up to the next rank's, the cards worth less than v are those passed.
     """
     present = rank_set(table & BELOW[10])
+    a = table & _LOW5
+    b = (table >> np.uint64(13)) & _LOW5
+    c = (table >> np.uint64(26)) & _LOW5
+    d = (table >> np.uint64(39)) & _LOW5
+    if ((a | b) & (c | d)) | (a & b) | (c & d) == _ZERO:  # no two cards of one rank ace to five
+        return np.uint64(SUMS_OF[present])
     made = _ONE
     out = _ZERO
     lo = np.uint64(0)
@@ -86,10 +123,9 @@ def takes(cap, table, c, sums):
     (sums int8, groups int32, weights int32, best int32, choice int32, codes int64[MAX_LOW]), each of the first
     five of length SCRATCH.
     """
-    r = c % 13
-    take = table & RANK_MASK[r]
-    if (sums >> np.uint64(r + 1)) & _ONE:
-        take |= combine(cap, table & BELOW[r], r + 1)
+    take = table & RANK_OF_CARD[c]
+    if sums & SUM_BIT[c]:
+        take |= combine(cap, table & BELOW[c % 13], c % 13 + 1)
     return take
 
 
@@ -112,10 +148,11 @@ def combine(cap, low, v):
         x &= x - _ONE
         if m >= MAX_LOW:
             raise ValueError("cassino: more numeric cards on the table than the capture kernel holds")
-        codes[m] = b
+        value = b % 13 + 1
+        codes[m] = b | (value << _VALUE_AT) | ((CARDS_WEIGHT + WORTH[b]) << _WEIGHT_AT)
         m += 1
-        total += b % 13 + 1
-        made = (made | (made << (b % 13 + 1))) & 0x7FF
+        total += value
+        made = (made | (made << value)) & 0x7FF
     if (made >> v) & 1 == 0:
         return _ZERO
     if total == v:  # the lower cards add up to v all together: no part of them does, so they are the one group
@@ -131,7 +168,7 @@ def combine(cap, low, v):
     out = _ZERO
     for i in range(m):
         if (took >> i) & 1:
-            out |= _ONE << np.uint64(codes[i])
+            out |= _ONE << np.uint64(codes[i] & _CODE)
     return out
 
 
@@ -142,7 +179,7 @@ def _groups(sums, groups, weights, codes, m, v):
     g = 0
     for mask in range(1, 1 << m):
         i = ctz(np.uint64(mask))
-        s = sums[mask & (mask - 1)] + codes[i] % 13 + 1
+        s = sums[mask & (mask - 1)] + ((codes[i] >> _VALUE_AT) & _CODE)
         if s > _SUM_CAP:
             s = _SUM_CAP
         sums[mask] = s
@@ -152,7 +189,7 @@ def _groups(sums, groups, weights, codes, m, v):
             while y:
                 j = ctz(np.uint64(y))
                 y &= y - 1
-                w += CARDS_WEIGHT + WORTH[codes[j]]
+                w += codes[j] >> _WEIGHT_AT
             groups[g] = mask
             weights[g] = w
             g += 1

@@ -21,7 +21,7 @@ from sim.games import _ledger as L
 from sim.games.cassino import play as G
 from sim.games.cassino import rollout as R
 from sim.games.cassino import score as S
-from sim.games.cassino.rules import BANK, MAX_GAME_DEALS, E, P
+from sim.games.cassino.rules import BANK, MAX_GAME_DEALS, ROLLOUT, E, P
 from sim.games.cassino.workspace import (  # noqa: F401 (the workspace and the trace's columns, named here)
     D_COUNT,
     D_DEALER,
@@ -41,11 +41,25 @@ def play_hand(cfg, ws, dealer, seats):
     """Deal and play one deal of the game, stopping for each rollout seat's decision; the piles, sweeps and events
     are left in ``ws`` for the count."""
     G.begin_play(cfg, ws, dealer)
-    done = G.run(cfg, ws, seats)  # inlined: a call passes every array of the workspace
-    while done < 0:
-        ws.turn[G.T_CHOICE] = R.decide(cfg, ws, seats)
-        done = G.resume(cfg, ws, seats)
+    if plain(cfg[0], ws, seats):
+        G.run_plain(cfg, ws, seats)  # one call a deal: its loop is the lean one of the default game
+    else:
+        done = G.run(cfg, ws, seats)  # inlined: a call passes every array of the workspace
+        while done < 0:
+            ws.turn[G.T_CHOICE] = R.decide(cfg, ws, seats)
+            done = G.resume(cfg, ws, seats)
     G.take_remainder(ws, cfg[0], dealer)
+
+
+@kernel(inline=True)
+def plain(prm, ws, seats):
+    """A deal without builds, rollout seats or tracing (``G.run_plain`` plays it)."""
+    if prm[P.builds] != 0 or ws.tracing[0]:
+        return False
+    for s in range(prm[P.players]):
+        if seats[0][s] == ROLLOUT:
+            return False
+    return True
 
 
 @kernel

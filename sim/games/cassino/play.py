@@ -21,7 +21,7 @@ from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games.cassino import build as B
-from sim.games.cassino.capture import capturing, of_ranks, sums_below, takes
+from sim.games.cassino.capture import RANK_OF_CARD, capturing, of_ranks, sums_below, takes
 from sim.games.cassino.rules import (
     ACES,
     BOOK,
@@ -57,6 +57,11 @@ TRAIL, CAPTURE, REMAINDER, BUILD = 0, 1, 2, 3
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
+
+# per card, looked up rather than worked out from c % 13 in the strategies' keys: the part of its trail key that
+# does not depend on the unseen cards (see trail_key); 1 for a ten or a two
+TRAIL_BASE = np.array([-(WORTH[c] * 64 + 12 - c % 13) * 64 + 63 - ORDER[c] for c in range(52)], dtype=np.int64)
+TEN_OR_TWO = np.array([1 if c % 13 in (TEN, TWO) else 0 for c in range(52)], dtype=np.int64)
 
 
 @kernel(inline=True)
@@ -234,23 +239,29 @@ def turn(ws, seats, p, choice, builds):
 
 @kernel(inline=True)
 def plain_turn(ws, policy, p, cap, table, state):
-    """A turn without builds, the play chosen exactly as ``listing`` and ``choose`` choose it, but with the plays
-    kept in registers: no option arrays written, a capture's take worked out once per capturing card (for
-    ``random`` only for the card drawn), the unseen cards only for a trail."""
+    """A turn without builds: ``plain_choice``'s play made."""
     hand = ws.hand[p]
+    c, take = plain_choice(policy, hand, table, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand, cap, state)
+    play_card(ws, p, c, take, table)
+
+
+@kernel(inline=True)
+def plain_choice(policy, hand, table, unseen, cap, state):
+    """The play of a turn without builds, chosen exactly as ``listing`` and ``choose`` choose it, but with the
+    plays kept in registers: no option arrays written, a capture's take worked out once per capturing card (for
+    ``random`` only for the card drawn), the unseen cards used only for a trail. Returns (card, take); the take
+    is 0 for a trail."""
     sums = sums_below(table)
     h = capturing(hand, table, sums)
     if h == _ZERO:
         if policy == RANDOM:
             c = nth_card(hand, rng.bounded(state, np.int64(popcount(hand))))
         else:
-            c = best_trail(policy, hand, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand)
-        play_card(ws, p, c, _ZERO, table)
-        return
+            c = best_trail(policy, hand, unseen)
+        return c, _ZERO
     if policy == RANDOM:
         c = nth_card(h, rng.bounded(state, np.int64(popcount(h))))
-        play_card(ws, p, c, takes(cap, table, c, sums), table)
-        return
+        return c, takes(cap, table, c, sums)
     c = np.int64(ctz(h))
     take = _ZERO
     best_key = -(1 << 62)
@@ -265,7 +276,68 @@ def plain_turn(ws, policy, p, cap, table, state):
             best_key = key
             c = d
             take = t
-    play_card(ws, p, c, take, table)
+    return c, take
+
+
+@kernel
+def run_plain(cfg, ws, seats):
+    """``run`` for a deal without builds, rollout seats or tracing, to the end of the pack: the same plays, with
+    the table, the cards seen, the last capturer and the play counts held in registers over the deal (each play
+    would otherwise store them to the workspace and load them back), written back once at the end."""
+    prm, pack = cfg
+    n = prm[P.players]
+    size = pack.shape[0]
+    t = ws.turn
+    p = t[T_PLAYER]
+    left = t[T_LEFT]
+    dealer = t[T_DEALER]
+    cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
+    table = ws.masks[TABLE]
+    seen = ws.masks[SEEN]
+    in_pack = ws.masks[PACK_MASK]
+    last = ws.state[LAST]
+    plays = 0
+    captures = 0
+    taken = 0
+    sweeps = 0
+    while True:
+        while left > 0:
+            hand = ws.hand[p]
+            if hand != _ZERO:
+                c, take = plain_choice(seats[0][p], hand, table, in_pack & ~seen & ~hand, cap, ws.seat_rng[p])
+                b = bit(c)
+                ws.hand[p] = hand & ~b
+                seen |= b
+                plays += 1
+                if take != _ZERO:
+                    ws.pile[p] |= take | b
+                    table &= ~take
+                    last = p
+                    captures += 1
+                    taken += np.int64(popcount(take))
+                    if table == _ZERO:  # a sweep
+                        ws.sweeps[p] += 1
+                        sweeps += 1
+                else:
+                    table |= b
+                left -= 1
+            p = p + 1 if p + 1 < n else 0
+        pos = t[T_POS]
+        if pos >= size:
+            break
+        ws.state[ROUND] += 1
+        t[T_POS] = deal_round(ws, pos, size, dealer, n, False)
+        p = (dealer + 1) % n
+        left = cards_in_hands(ws, n)
+    t[T_LEFT] = 0
+    ws.masks[TABLE] = table
+    ws.masks[SEEN] = seen
+    ws.state[LAST] = last
+    ws.ev[E.plays] += plays
+    ws.ev[E.captures] += captures
+    ws.ev[E.trails] += plays - captures
+    ws.ev[E.cards_captured] += taken
+    ws.ev[E.sweeps] += sweeps
 
 
 @kernel(inline=True)
@@ -440,9 +512,11 @@ def capture_key(policy, c, take):
 
 @kernel(inline=True)
 def trail_key(policy, c, unseen):
-    """How ``policy`` ranks trailing card c: ``lowest`` the lowest card, the others the least given away."""
-    key = np.int64(0) if policy == LOWEST else -trail_cost(c, unseen)
-    return key * 64 + 63 - ORDER[c]
+    """How ``policy`` ranks trailing card c: ``lowest`` the lowest card, the others the least given away: the
+    key is ``-trail_cost(c, unseen) * 64 + 63 - ORDER[c]``, its part fixed by the card looked up."""
+    if policy == LOWEST:
+        return 63 - ORDER[c]
+    return TRAIL_BASE[c] - np.int64(popcount(unseen & RANK_OF_CARD[c])) * 1024
 
 
 @kernel(inline=True)
@@ -484,11 +558,10 @@ def book_key(c, take):
     cassinos = (2 if got & GREAT_BIT else 0) + (1 if got & LITTLE_BIT else 0)
     aces = np.int64(popcount(got & ACES))
     spades = np.int64(popcount(got & SPADES))
-    r = c % 13
-    same = take & RANK_MASK[r]
-    ten_or_two = 1 if same != _ZERO and (r == TEN or r == TWO) else 0
-    combined = np.int64(popcount(take & ~RANK_MASK[r]))
+    same = np.int64(popcount(take & RANK_OF_CARD[c]))
+    ten_or_two = TEN_OR_TWO[c] if same != 0 else 0
     cards = np.int64(popcount(take))
+    combined = cards - same
     return ((((cassinos * 8 + aces) * 16 + spades) * 2 + ten_or_two) * 32 + combined) * 32 + cards
 
 
