@@ -26,6 +26,7 @@ from sim.games.commerce.table import (
     STOOD,
     T_CAPPED,
     T_CHOICE,
+    T_DRAWN,
     T_STANDER,
     T_STOOD,
     T_TOP,
@@ -65,7 +66,7 @@ def _ready_money(cfg, ws, j, i, top, m, hand_no):
     s = ws.seat_of[j]
     dealer = ws.seat_of[d]
     out_card = ws.hands[j, i]
-    if base + top >= ws.drawn[0]:
+    if base + top >= ws.turn[T_DRAWN]:
         draw_to(ws, base + top + 1, prm[P.pack])
     in_card = np.int64(ws.deck[base + top])
     ws.deck[base + top] = out_card

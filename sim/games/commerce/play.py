@@ -21,7 +21,21 @@ from sim.games.commerce.pool import pool_game
 from sim.games.commerce.rules import OLD, RULEBOOK, P
 from sim.games.commerce.search import modern_hand
 from sim.games.commerce.strategies import RANDOM, ROLLOUT, set_thresholds
-from sim.games.commerce.table import DEAL, POOL, SCRATCH, SESSION, E, deal_round, draw_to, end_line, new_deck, reseed
+from sim.games.commerce.table import (
+    DEAL,
+    POOL,
+    SCRATCH,
+    SEAT0,
+    SESSION,
+    T_DRAWN,
+    T_WHOLE,
+    E,
+    deal_round,
+    draw_to,
+    end_line,
+    new_deck,
+    reseed,
+)
 
 
 def kernel_config(r: Any) -> tuple:
@@ -45,12 +59,12 @@ def begin_session(cfg, ws, seats, seed, session):
     rng.seed_stream(ws.streams[SESSION], seed, session, 0)
     for s in range(n):
         if seats[0][s] == RANDOM or seats[0][s] == ROLLOUT:  # the strategies that draw (from their own streams)
-            rng.seed_stream(ws.seat_rng[s], seed, session, 1 + s)
+            rng.seed_stream(ws.streams[SEAT0 + s], seed, session, 1 + s)
     set_thresholds(ws, seats)
     ws.board[POOL] = 0
     for j in range(pack.shape[0]):  # a stacked deck shorter than the pack is refused by describe_trace
         ws.deck[j] = pack[j]
-    ws.drawn[0] = prm[P.pack]
+    ws.turn[T_DRAWN] = prm[P.pack]
     for i in range(4):
         ws.streams[SCRATCH, i] = ws.streams[SESSION, i]
     reseed(ws.streams[DEAL], ws.streams[SCRATCH])
@@ -66,7 +80,7 @@ def deal_cards(cfg, ws):
     prm, pack = cfg[0], cfg[1]
     reseed(ws.streams[DEAL], ws.streams[SESSION])
     new_deck(ws, pack)
-    if ws.whole[0]:
+    if ws.turn[T_WHOLE] != 0:
         draw_to(ws, prm[P.pack], prm[P.pack])
 
 

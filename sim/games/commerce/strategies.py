@@ -1,7 +1,7 @@
 """Commerce's strategies. Each reads only its own hand, the widow (face up) and the public state.
 
 ``seats`` is the harness's (strategy codes int64[n], parameters float64[n]); a seat's threshold is in
-``ws.thr`` (begin_session fills it) and its random stream in ``ws.seat_rng``. The tables come from cfg
+``ws.thr`` (begin_session fills it) and its random stream in ``ws.streams[SEAT0 + s]``. The tables come from cfg
 (sim.games._hands.strategy_tables): ``v1`` the chance of beating one random hand, ``value`` that to the power of
 the opponents, ``e_ready`` / ``e_barter`` the expected ``value`` after a ready-money trade or a barter of a slot.
 """
@@ -13,7 +13,7 @@ import numpy as np
 from sim import rng
 from sim._jit import kernel
 from sim.games._common import MAX_SAMPLES
-from sim.games.commerce.table import PAIR, POINT, SEQUENCE, hid, hid_with
+from sim.games.commerce.table import C_PREMIUM, C_THR, PAIR, POINT, S_BOOK, SEAT0, SEQUENCE, hid, hid_with
 
 THRESHOLD, GREEDY, STAND, RANDOM, BUYER, ROLLOUT = 0, 1, 2, 3, 4, 5
 STRATEGIES: dict[str, int] = {
@@ -84,9 +84,9 @@ def set_thresholds(ws, seats):
     r = ws.rows
     for s in range(ws.thr.shape[0]):
         for row in range(2):  # the playouts' row: threshold at its default for every seat
-            r.thr[row, s] = DEFAULT_THRESHOLD
-            r.premium[row, s] = 0.0
-        r.book[s] = THRESHOLD
+            r.f64[row, C_THR + s] = DEFAULT_THRESHOLD
+            r.f64[row, C_PREMIUM + s] = 0.0
+        r.search[S_BOOK + s] = THRESHOLD
     for s in range(params.shape[0]):
         if pols[s] == BUYER:
             ws.premium[s] = DEFAULT_PREMIUM if np.isnan(params[s]) else params[s]
@@ -159,7 +159,7 @@ def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
     if pol == STAND:
         return 0
     if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 7 if can_barter else 4)
+        return rng.bounded(ws.streams[SEAT0 + s], 7 if can_barter else 4)
     h = hid(ws, j)
     v = value[h]
     if _content(cfg, ws, pol, s, h, circuit):
@@ -182,7 +182,7 @@ def barter_answer(cfg, ws, seats, q, circuit):
     if pol == STAND:
         return -1
     if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 4) - 1
+        return rng.bounded(ws.streams[SEAT0 + s], 4) - 1
     h = hid(ws, q)
     if _content(cfg, ws, pol, s, h, circuit):
         return -1
@@ -199,7 +199,7 @@ def stands_after(cfg, ws, seats, j, circuit):
     s = ws.seat_of[j]
     pol = seats[0][s]
     if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 2) == 1
+        return rng.bounded(ws.streams[SEAT0 + s], 2) == 1
     if pol == STAND:
         return True
     return _content(cfg, ws, pol, s, hid(ws, j), circuit)
@@ -229,8 +229,8 @@ def old_turn(cfg, ws, seats, j, m):
     if pol == STAND:
         return 0
     if pol == RANDOM:  # stand, pass or exchange alike (so two stands or all passes soon end the hand)
-        k = rng.bounded(ws.seat_rng[s], 3)
-        return k if k < 2 else 2 + rng.bounded(ws.seat_rng[s], 9)
+        k = rng.bounded(ws.streams[SEAT0 + s], 3)
+        return k if k < 2 else 2 + rng.bounded(ws.streams[SEAT0 + s], 9)
     h = hid(ws, j)
     if (pol == THRESHOLD or pol == BUYER or pol == ROLLOUT) and v1[h] ** (m - 1) >= ws.thr[s]:
         return 0
@@ -250,7 +250,7 @@ def old_last(cfg, ws, seats, j):
     if pol == STAND:
         return -1
     if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 10) - 1
+        return rng.bounded(ws.streams[SEAT0 + s], 10) - 1
     best, code = best_exchange(cfg, ws, j)
     if best > cfg[4][hid(ws, j)]:
         return code
@@ -261,5 +261,5 @@ def old_last(cfg, ws, seats, j):
 def buys_horse(ws, seats, s):
     """Whether seat s, the first out, buys the horse (p. 75)."""
     if seats[0][s] == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 2) == 1
+        return rng.bounded(ws.streams[SEAT0 + s], 2) == 1
     return True
