@@ -223,7 +223,7 @@ def finish_hand(cfg, ws, m):
     """The show and its payments once trading has ended. Returns True when a Tricon, Sequence or Flush was
     shown (looked for only under ``continuous``)."""
     prm = cfg[0]
-    klass = cfg[3]
+    klass = cfg[2]
     tr = ws.turn
     capped = tr[T_CAPPED] != 0
     circuits = (tr[T_TURN] + m - 1) // m

@@ -24,6 +24,8 @@ from sim.games.commerce.rules import P
 from sim.games.commerce.strategies import modern_turn
 from sim.games.commerce.table import (
     C_NO_PARAM,
+    H_BARTER,
+    H_READY,
     MAX_SEATS,
     REAL,
     S_BOOK,
@@ -108,11 +110,11 @@ def playout(cfg, sim, book, m, choice):
 
 
 @kernel(inline=True)
-def _best_slot(table, h):
-    """The slot whose replacement the table expects to help most."""
+def _best_slot(hand, h, col):
+    """The slot whose replacement the table at columns col .. col + 2 expects to help most."""
     best = 0
     for i in range(1, 3):
-        if table[h, i] > table[h, best]:
+        if hand[h, col + i] > hand[h, col + best]:
             best = i
     return best
 
@@ -127,7 +129,7 @@ def decide(cfg, ws, seats, m):
     r = ws.rows
     score = r.search[S_SCORE : S_SCORE + 8]
     stream = ws.streams[SEARCH]
-    e_ready, e_barter = cfg[6], cfg[7]
+    hand = cfg[4]
     j = ws.turn[T_TURN] % m
     s = ws.seat_of[j]
     h = ws.hands[j, 3]
@@ -137,8 +139,8 @@ def decide(cfg, ws, seats, m):
     can_barter = neighbour(cfg, ws, j, m) >= 0
     cands = r.search[S_CANDS : S_CANDS + 3]
     cands[0] = 0
-    cands[1] = 1 + _best_slot(e_ready, h)
-    cands[2] = 4 + _best_slot(e_barter, h)
+    cands[1] = 1 + _best_slot(hand, h, H_READY)
+    cands[2] = 4 + _best_slot(hand, h, H_BARTER)
     k = 3 if can_barter else 2
     for c in range(N_CHOICES):
         score[c] = 0

@@ -5,7 +5,8 @@ are built from these kernels.
 Within a hand the players are numbered by *position* from the elder hand (0) to the dealer (m - 1);
 ``ws.seat_of[pos]`` maps a position to its seat. A hand is kept sorted in ``ws.hands[pos, :3]`` and named in
 column 3 by its colex index (sim.games._hands), so the cfg tables (strength, class, the strategies' values) are
-one lookup. cfg is ``kernel_config``'s tuple: (params, pack, strength, klass, v1, value, e_ready, e_barter).
+one lookup. cfg is ``kernel_config``'s tuple: (params, pack, klass, v1, hand); ``hand`` float32[., 8] holds a
+hand's row of the modern game's tables (columns H_*), one 32-byte block so that a turn's look-ups share a cache line.
 
 Randomness (sim.rng). ``ws.streams`` rows: the session's deck stream (purpose 0), the deal's (four draws of the
 session's), the hand's (four draws of the deal's; Pool Commerce deals many hands) and a scratch row. The hand's
@@ -126,6 +127,11 @@ TR_W = 10
 POOL_HAND_CAP = 400  # Pool Commerce: safety stop for a game (each hand but an all-tie costs someone a life)
 
 ACTIVE, STOOD, PASSED = 0, 1, 2
+# columns of cfg's ``hand`` table (kernel_config): the threshold player's chance of the best hand, its expectation
+# after ready money / a barter of slot i, and the hand's strength (exact in float32: below 2**24)
+H_VALUE, H_READY, H_BARTER, H_STRENGTH = 0, 1, 4, 7
+H_W = 8
+
 SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams (and SEARCH, SEAT0 + s below)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -338,24 +344,33 @@ def new_deck(ws, pack):
 @kernel(inline=True)
 def draw_to(ws, upto, size):
     """Shuffle lazily: forward Fisher-Yates steps until deck[:upto] is settled (the cards dealt so far)."""
-    deck = ws.deck
-    i = ws.turn[T_DRAWN]
-    state = ws.streams[HAND]
+    _draw(ws.deck, ws.turn, ws.streams[HAND], upto, size)
+
+
+@kernel(inline=True)
+def _draw(deck, turn, state, upto, size):
+    i = turn[T_DRAWN]
     while i < upto:
         j = i + rng.bounded(state, size - i)
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
         i += 1
-    if i > ws.turn[T_DRAWN]:
-        ws.turn[T_DRAWN] = i
+    if i > turn[T_DRAWN]:
+        turn[T_DRAWN] = i
+
+
+@kernel
+def settle_pack(deck, turn, state, size):
+    """The whole pack settled (trace workspaces)."""
+    _draw(deck, turn, state, size, size)
 
 
 @kernel(inline=True)
 def deal_round(cfg, ws, m, old):
     """Three cards each, one at a time from the elder hand; the widow takes its turn after the dealer (p. 74)."""
     prm = cfg[0]
-    klass = cfg[3]
+    klass = cfg[2]
     width = m + 1 if old else m
     draw_to(ws, 3 * width, prm[P.pack])
     for r in range(3):
@@ -376,13 +391,13 @@ def deal_round(cfg, ws, m, old):
 @kernel(inline=True)
 def show(cfg, ws, m):
     """Hands shown: fill ws.sr, count the winning class and ties; returns (best strength, first best position)."""
-    strength = cfg[2]
-    klass = cfg[3]
+    hand = cfg[4]
+    klass = cfg[2]
     best = -1
     first = 0
     nb = 0
     for j in range(m):
-        s = np.int64(strength[hid(ws, j)])
+        s = np.int64(hand[hid(ws, j), H_STRENGTH])
         ws.sr[j] = s
         if s > best:
             best = s
@@ -402,7 +417,7 @@ def show(cfg, ws, m):
 def dealer_penalty(cfg, ws, m):
     """p. 76: a dealer holding Tricon, Sequence, Flush or Pair who is beaten pays every player / each better hand."""
     mode = cfg[0][P.dealer_penalty]
-    klass = cfg[3]
+    klass = cfg[2]
     sr = ws.sr
     d = m - 1
     if mode == DP_NONE or klass[hid(ws, d)] == POINT:
@@ -474,7 +489,7 @@ def rec_shown(cfg, ws, m, capped, top, circuits):
     tr = ws.tr_hands
     if not ws.tracing[0] or ws.tr_count[2] >= tr.shape[0]:
         return
-    klass = cfg[3]
+    klass = cfg[2]
     k = ws.tr_count[2]
     for j in range(m):
         s = ws.seat_of[j]
