@@ -38,6 +38,7 @@ from sim.games.commerce.table import (
     dealer_penalty,
     draw_to,
     hid,
+    klass_of,
     put,
     rec_dealt,
     rec_shown,
@@ -223,7 +224,6 @@ def finish_hand(cfg, ws, m):
     """The show and its payments once trading has ended. Returns True when a Tricon, Sequence or Flush was
     shown (looked for only under ``continuous``)."""
     prm = cfg[0]
-    klass = cfg[2]
     tr = ws.turn
     capped = tr[T_CAPPED] != 0
     circuits = (tr[T_TURN] + m - 1) // m
@@ -237,6 +237,6 @@ def finish_hand(cfg, ws, m):
         rec_shown(cfg, ws, m, capped, tr[T_TOP], circuits)
     if prm[P.continuous] != 0:
         for j in range(m):
-            if klass[hid(ws, j)] >= FLUSH:
+            if klass_of(cfg, hid(ws, j)) >= FLUSH:
                 return True
     return False

@@ -29,6 +29,7 @@ from sim.games.commerce.table import (
     SEQUENCE,
     hid,
     hid_with,
+    klass_of,
 )
 
 THRESHOLD, GREEDY, STAND, RANDOM, BUYER, ROLLOUT = 0, 1, 2, 3, 4, 5
@@ -134,7 +135,7 @@ def _greedy_class(circuit):
 def _content(cfg, ws, pol, s, h, circuit):
     """Whether a threshold, buyer or greedy player is content to stand on hand h in this circuit."""
     if pol == GREEDY:
-        return cfg[2][h] >= _greedy_class(circuit)
+        return klass_of(cfg, h) >= _greedy_class(circuit)
     return cfg[4][h, H_VALUE] >= _level(ws, s, circuit)
 
 
@@ -239,7 +240,7 @@ def best_exchange(cfg, ws, j):
 @kernel(inline=True)
 def old_turn(cfg, ws, seats, j, m):
     """Old game turn (p. 74): 0 stand, 1 pass, 2 + 3 * slot + widow card to exchange."""
-    klass, v1 = cfg[2], cfg[3]
+    v1 = cfg[3]
     s = ws.seat_of[j]
     pol = seats[0][s]
     if pol == STAND:
@@ -250,7 +251,7 @@ def old_turn(cfg, ws, seats, j, m):
     h = hid(ws, j)
     if (pol == THRESHOLD or pol == BUYER or pol == ROLLOUT) and v1[h] ** (m - 1) >= ws.thr[s]:
         return 0
-    if pol == GREEDY and klass[h] >= SEQUENCE:
+    if pol == GREEDY and klass_of(cfg, h) >= SEQUENCE:
         return 0
     best, code = best_exchange(cfg, ws, j)
     if best > v1[h]:

@@ -5,7 +5,8 @@ are built from these kernels.
 Within a hand the players are numbered by *position* from the elder hand (0) to the dealer (m - 1);
 ``ws.seat_of[pos]`` maps a position to its seat. A hand is kept sorted in ``ws.hands[pos, :3]`` and named in
 column 3 by its colex index (sim.games._hands), so the cfg tables (strength, class, the strategies' values) are
-one lookup. cfg is ``kernel_config``'s tuple: (params, pack, klass, v1, hand); ``hand`` float32[., 8] holds a
+one lookup. cfg is ``kernel_config``'s tuple: (params, pack, shown, v1, hand); ``shown`` int16 is a hand's
+strength * 8 + its class (strength_of, klass_of: one small table for the show); ``hand`` float32[., 8] holds a
 hand's row of the modern game's tables (columns H_*), one 32-byte block so that a turn's look-ups share a cache line.
 
 Randomness (sim.rng). ``ws.streams`` rows: the session's deck stream (purpose 0), the deal's (four draws of the
@@ -128,8 +129,8 @@ POOL_HAND_CAP = 400  # Pool Commerce: safety stop for a game (each hand but an a
 
 ACTIVE, STOOD, PASSED = 0, 1, 2
 # columns of cfg's ``hand`` table (kernel_config): the threshold player's chance of the best hand, its expectation
-# after ready money / a barter of slot i, and the hand's strength (exact in float32: below 2**24)
-H_VALUE, H_READY, H_BARTER, H_STRENGTH = 0, 1, 4, 7
+# after ready money / a barter of slot i
+H_VALUE, H_READY, H_BARTER = 0, 1, 4  # column 7 is padding (a row is 32 bytes)
 H_W = 8
 
 SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams (and SEARCH, SEAT0 + s below)
@@ -278,6 +279,18 @@ def colex(a, b, c):
 
 
 @kernel(inline=True)
+def klass_of(cfg, h):
+    """The class hand h scores as (sim.games._hands: POINT .. TRICON)."""
+    return np.int64(cfg[2][h]) & 7
+
+
+@kernel(inline=True)
+def strength_of(cfg, h):
+    """Hand h's strength at the show (dense rank; -1 outside the pack)."""
+    return np.int64(cfg[2][h]) >> 3
+
+
+@kernel(inline=True)
 def hid(ws, p):
     """The colex index of position p's hand."""
     return ws.hands[p, 3]
@@ -370,7 +383,6 @@ def settle_pack(deck, turn, state, size):
 def deal_round(cfg, ws, m, old):
     """Three cards each, one at a time from the elder hand; the widow takes its turn after the dealer (p. 74)."""
     prm = cfg[0]
-    klass = cfg[2]
     width = m + 1 if old else m
     draw_to(ws, 3 * width, prm[P.pack])
     for r in range(3):
@@ -381,7 +393,7 @@ def deal_round(cfg, ws, m, old):
     for j in range(m):
         put(ws.hands, j, 0, ws.hands[j, 0])
         ws.state[j] = ACTIVE
-        ws.ev[E_DEALT + TRICON - klass[hid(ws, j)]] += 1
+        ws.ev[E_DEALT + TRICON - klass_of(cfg, hid(ws, j))] += 1
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -391,13 +403,11 @@ def deal_round(cfg, ws, m, old):
 @kernel(inline=True)
 def show(cfg, ws, m):
     """Hands shown: fill ws.sr, count the winning class and ties; returns (best strength, first best position)."""
-    hand = cfg[4]
-    klass = cfg[2]
     best = -1
     first = 0
     nb = 0
     for j in range(m):
-        s = np.int64(hand[hid(ws, j), H_STRENGTH])
+        s = strength_of(cfg, hid(ws, j))
         ws.sr[j] = s
         if s > best:
             best = s
@@ -405,7 +415,7 @@ def show(cfg, ws, m):
             nb = 1
         elif s == best:
             nb += 1
-    ws.ev[E_WON + TRICON - klass[hid(ws, first)]] += 1
+    ws.ev[E_WON + TRICON - klass_of(cfg, hid(ws, first))] += 1
     if nb > 1:
         ws.ev[E.ties] += 1
     if ws.sr[m - 1] == best:
@@ -420,10 +430,9 @@ def dealer_penalty(cfg, ws, m):
     Inlined (small, two call sites): a call passes the whole workspace, and since the workspace has fewer arrays
     LLVM no longer inlines the call by itself (bench: dealer-penalty-better 0.082 -> 0.074 of the floor)."""
     mode = cfg[0][P.dealer_penalty]
-    klass = cfg[2]
     sr = ws.sr
     d = m - 1
-    if mode == DP_NONE or klass[hid(ws, d)] == POINT:
+    if mode == DP_NONE or klass_of(cfg, hid(ws, d)) == POINT:
         return
     beaten = False
     for j in range(d):
@@ -492,14 +501,13 @@ def rec_shown(cfg, ws, m, capped, top, circuits):
     tr = ws.tr_hands
     if not ws.tracing[0] or ws.tr_count[2] >= tr.shape[0]:
         return
-    klass = cfg[2]
     k = ws.tr_count[2]
     for j in range(m):
         s = ws.seat_of[j]
         for c in range(3):
             tr[k, s, 3 + c] = ws.hands[j, c]
         tr[k, s, 6] = ws.sr[j]
-        tr[k, s, 8] = klass[hid(ws, j)]
+        tr[k, s, 8] = klass_of(cfg, hid(ws, j))
     if cfg[0][P.game] == OLD:
         for c in range(3):
             tr[k, MAX_SEATS, 3 + c] = ws.widow[c]
