@@ -45,7 +45,7 @@ def _first_decision(deck: np.ndarray, k: int, n: int = 4) -> tuple[int, int, np.
     choice = search.decide(cfg, ws, seats, n)
     book = (np.full(n, S.THRESHOLD, dtype=np.int64), np.full(n, np.nan))
     pref = S.modern_turn(cfg, ws, book, 0, n, True, 1)
-    return int(choice), int(pref), ws.rows.score[: search.N_CHOICES].copy()
+    return int(choice), int(pref), ws.rows.search[: search.N_CHOICES].copy()
 
 
 def test_the_decision_depends_only_on_what_the_player_can_know():

@@ -26,6 +26,7 @@ from sim.games.commerce.table import (
     STOOD,
     T_CAPPED,
     T_CHOICE,
+    T_DRAWN,
     T_STANDER,
     T_STOOD,
     T_TOP,
@@ -37,6 +38,7 @@ from sim.games.commerce.table import (
     dealer_penalty,
     draw_to,
     hid,
+    klass_of,
     put,
     rec_dealt,
     rec_shown,
@@ -65,7 +67,7 @@ def _ready_money(cfg, ws, j, i, top, m, hand_no):
     s = ws.seat_of[j]
     dealer = ws.seat_of[d]
     out_card = ws.hands[j, i]
-    if base + top >= ws.drawn[0]:
+    if base + top >= ws.turn[T_DRAWN]:
         draw_to(ws, base + top + 1, prm[P.pack])
     in_card = np.int64(ws.deck[base + top])
     ws.deck[base + top] = out_card
@@ -222,7 +224,6 @@ def finish_hand(cfg, ws, m):
     """The show and its payments once trading has ended. Returns True when a Tricon, Sequence or Flush was
     shown (looked for only under ``continuous``)."""
     prm = cfg[0]
-    klass = cfg[3]
     tr = ws.turn
     capped = tr[T_CAPPED] != 0
     circuits = (tr[T_TURN] + m - 1) // m
@@ -236,6 +237,6 @@ def finish_hand(cfg, ws, m):
         rec_shown(cfg, ws, m, capped, tr[T_TOP], circuits)
     if prm[P.continuous] != 0:
         for j in range(m):
-            if klass[hid(ws, j)] >= FLUSH:
+            if klass_of(cfg, hid(ws, j)) >= FLUSH:
                 return True
     return False

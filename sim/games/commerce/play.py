@@ -8,6 +8,7 @@ game, or a whole Pool Commerce game - and ``end_session`` reports the counters l
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -21,16 +22,61 @@ from sim.games.commerce.pool import pool_game
 from sim.games.commerce.rules import OLD, RULEBOOK, P
 from sim.games.commerce.search import modern_hand
 from sim.games.commerce.strategies import RANDOM, ROLLOUT, set_thresholds
-from sim.games.commerce.table import DEAL, POOL, SCRATCH, SESSION, E, deal_round, draw_to, end_line, new_deck, reseed
+from sim.games.commerce.table import (
+    DEAL,
+    H_BARTER,
+    H_READY,
+    H_VALUE,
+    H_W,
+    HAND,
+    POOL,
+    SCRATCH,
+    SEAT0,
+    SESSION,
+    T_DRAWN,
+    T_WHOLE,
+    E,
+    deal_round,
+    end_line,
+    reseed,
+    settle_pack,
+)
 
 
 def kernel_config(r: Any) -> tuple:
-    """cfg for the kernels: (params int64, pack int8, strength int32, klass int8, v1 float64, value float32,
-    e_ready float32[., 3], e_barter float32[., 3]) - the hand and strategy tables of sim.games._hands, cached;
-    ``value`` and the expectation tables assume ``players - 1`` opponents."""
-    strength, klass, _, _ = HT.hand_tables(r.pack, r.point_rule, r.combinations)
-    v1, value, e_ready, e_barter = HT.strategy_tables(r.pack, r.point_rule, r.combinations, r.players - 1)
-    return RULEBOOK.params(r), HT.pack_cards(r.pack), strength, klass, v1, value, e_ready, e_barter
+    """cfg for the kernels: (params int64, pack int8, shown int16, v1 float64, hand float32[., H_W]) - the hand and
+    strategy tables of sim.games._hands; ``hand`` holds each hand's value, e_ready, e_barter and strength (columns
+    table.H_*; ``value`` and the expectations assume ``players - 1`` opponents)."""
+    v1, hand = _tables(r.pack, r.point_rule, r.combinations, r.players - 1)
+    return RULEBOOK.params(r), HT.pack_cards(r.pack), _shown(r.pack, r.point_rule, r.combinations), v1, hand
+
+
+@functools.cache
+def _shown(pack: int, point_rule: str, combinations: str) -> np.ndarray:
+    """int16 strength * 8 + class of every hand (table.strength_of, klass_of): what the show and the deal's
+    events read, in one table of 44 KB (profiled: the show's look-ups in the 700 KB ``hand`` table missed the
+    cache; the old game touches no other row of it)."""
+    strength, klass, _, _ = HT.hand_tables(pack, point_rule, combinations)
+    shown = strength.astype(np.int64) * 8 + klass
+    out = shown.astype(np.int16)
+    assert np.array_equal(out.astype(np.int64), shown) and klass.min() >= 0 and klass.max() < 8
+    return out
+
+
+@functools.cache
+def _tables(pack: int, point_rule: str, combinations: str, opponents: int) -> tuple[np.ndarray, np.ndarray]:
+    """(v1, hand): a hand's row of ``hand`` is one 32-byte block aligned to 32 bytes, so the look-ups of a turn
+    (its value, then the trades' expectations) cost one cache miss, not three (measured: the e_ready and e_barter
+    loads were the two hottest instructions of a deal)."""
+    v1, value, e_ready, e_barter = HT.strategy_tables(pack, point_rule, combinations, opponents)
+    n = value.shape[0]
+    raw = np.zeros(n * H_W + 16, dtype=np.float32)
+    off = (-raw.ctypes.data % 64) // 4
+    hand = raw[off : off + n * H_W].reshape(n, H_W)
+    hand[:, H_VALUE] = value
+    hand[:, H_READY : H_READY + 3] = e_ready
+    hand[:, H_BARTER : H_BARTER + 3] = e_barter
+    return v1, hand
 
 
 @kernel
@@ -45,12 +91,12 @@ def begin_session(cfg, ws, seats, seed, session):
     rng.seed_stream(ws.streams[SESSION], seed, session, 0)
     for s in range(n):
         if seats[0][s] == RANDOM or seats[0][s] == ROLLOUT:  # the strategies that draw (from their own streams)
-            rng.seed_stream(ws.seat_rng[s], seed, session, 1 + s)
-    set_thresholds(ws, seats)
+            rng.seed_stream(ws.streams[SEAT0 + s], seed, session, 1 + s)
+    set_thresholds(ws.rows.f64, ws.rows.search, seats)
     ws.board[POOL] = 0
     for j in range(pack.shape[0]):  # a stacked deck shorter than the pack is refused by describe_trace
         ws.deck[j] = pack[j]
-    ws.drawn[0] = prm[P.pack]
+    ws.turn[T_DRAWN] = prm[P.pack]
     for i in range(4):
         ws.streams[SCRATCH, i] = ws.streams[SESSION, i]
     reseed(ws.streams[DEAL], ws.streams[SCRATCH])
@@ -61,13 +107,22 @@ def deal_cards(cfg, ws):
     """The deal's stream (four draws of the session's) and a fresh pack from its first hand stream.
 
     The pack is shuffled as it is dealt; a trace workspace settles it whole here, so the trace can show it.
-    Not inlined: measured, inlining it into the harness's session loop halved the game's speed.
+    Not inlined at numba's level (measured: that halved the game's speed), and only a call that passes three
+    arrays, so that LLVM always inlines it into the harness's deal loop. Profiled: when LLVM kept this call
+    (its inliner weighs the body against the arguments), passing the workspace cost five times the shuffle.
     """
-    prm, pack = cfg[0], cfg[1]
-    reseed(ws.streams[DEAL], ws.streams[SESSION])
-    new_deck(ws, pack)
-    if ws.whole[0]:
-        draw_to(ws, prm[P.pack], prm[P.pack])
+    _fresh_pack(cfg[1], ws.deck, ws.streams, ws.turn, cfg[0][P.pack])
+
+
+@kernel
+def _fresh_pack(pack, deck, streams, turn, size):
+    reseed(streams[DEAL], streams[SESSION])
+    for j in range(pack.shape[0]):
+        deck[j] = pack[j]
+    reseed(streams[HAND], streams[DEAL])
+    turn[T_DRAWN] = 0
+    if turn[T_WHOLE] != 0:
+        settle_pack(deck, turn, streams[HAND], size)
 
 
 @kernel(inline=True)

@@ -22,7 +22,28 @@ from sim.games._common import samples
 from sim.games.commerce.modern import begin_hand, finish_hand, neighbour, trading
 from sim.games.commerce.rules import P
 from sim.games.commerce.strategies import modern_turn
-from sim.games.commerce.table import SIM, T_CHOICE, T_TOP, T_TURN, TURN, Workspace, put
+from sim.games.commerce.table import (
+    C_NO_PARAM,
+    H_BARTER,
+    H_READY,
+    MAX_SEATS,
+    REAL,
+    S_BOOK,
+    S_CANDS,
+    S_CARDS,
+    S_SCORE,
+    SEARCH,
+    SEAT0,
+    SIM,
+    T_CHOICE,
+    T_DRAWN,
+    T_TOP,
+    T_TURN,
+    TURN,
+    Workspace,
+    put,
+    state_view,
+)
 
 N_CHOICES = 7  # stand, ready money with slot 0..2, barter slot 0..2
 
@@ -30,20 +51,19 @@ N_CHOICES = 7  # stand, ready money with slot 0..2, barter slot 0..2
 @kernel
 def view(ws):
     """The workspace over row SIM of the state arrays (never traced; its pack is settled, so no stream draws)."""
-    r = ws.rows
+    deck, thr, premium, hands, state, sr, board, net, won, ev, tracing, turn = state_view(ws.rows, SIM)
     return Workspace(
-        r.deck[SIM], r.drawn[SIM], ws.whole, ws.streams, ws.seat_rng, r.thr[SIM], r.premium[SIM], r.hands[SIM],
-        ws.widow, r.state[SIM], r.sr[SIM], ws.seat_of, ws.lives, r.board[SIM], r.net[SIM], r.won[SIM], r.ev[SIM],
-        r.tracing[SIM], ws.tr_actions, ws.tr_pays, ws.tr_count, ws.tr_hands, r.turn[SIM], r,
+        deck, ws.streams, thr, premium, hands, ws.widow, state, sr, ws.seat_of, ws.lives, board, net, won, ev,
+        tracing, ws.tr_actions, ws.tr_pays, ws.tr_count, ws.tr_hands, turn, ws.rows,
     )  # fmt: skip
 
 
 @kernel
 def sample_world(cfg, ws, sim, j, m):
     """Row SIM becomes the deal as it stands, with every card position j cannot see dealt afresh from the
-    replayed stream ``rows.stream``: three to each other hand, the rest to the stock from its top."""
+    replayed stream ``ws.streams[SEARCH]``: three to each other hand, the rest to the stock from its top."""
     prm, pack = cfg[0], cfg[1]
-    r = ws.rows
+    cards = ws.rows.search[S_CARDS : S_CARDS + 52]
     size = prm[P.pack]
     for p in range(m):
         sim.state[p] = ws.state[p]
@@ -61,24 +81,24 @@ def sample_world(cfg, ws, sim, j, m):
     for x in range(size):
         c = np.int64(pack[x])
         if c != ws.hands[j, 0] and c != ws.hands[j, 1] and c != ws.hands[j, 2]:
-            r.cards[k] = c
+            cards[k] = c
             k += 1
-    rng.shuffle(r.stream, r.cards, k)
+    rng.shuffle(ws.streams[SEARCH], cards, k)
     i = 0
     for p in range(m):
         if p == j:
             continue
         for c in range(3):
-            sim.hands[p, c] = r.cards[i]
+            sim.hands[p, c] = cards[i]
             i += 1
         put(sim.hands, p, 0, sim.hands[p, 0])  # sort and index
     base = 3 * m
     length = size - base
     top = ws.turn[T_TOP]
     for c in range(length):
-        sim.deck[base + (top + c) % length] = r.cards[i]
+        sim.deck[base + (top + c) % length] = cards[i]
         i += 1
-    sim.drawn[0] = size
+    sim.turn[T_DRAWN] = size
 
 
 @kernel
@@ -90,11 +110,11 @@ def playout(cfg, sim, book, m, choice):
 
 
 @kernel(inline=True)
-def _best_slot(table, h):
-    """The slot whose replacement the table expects to help most."""
+def _best_slot(hand, h, col):
+    """The slot whose replacement the table at columns col .. col + 2 expects to help most."""
     best = 0
     for i in range(1, 3):
-        if table[h, i] > table[h, best]:
+        if hand[h, col + i] > hand[h, col + best]:
             best = i
     return best
 
@@ -107,34 +127,36 @@ def decide(cfg, ws, seats, m):
     expect to be the best to give up: with more (every card) the best-looking of many noisy values is too often
     a lucky one (measured)."""
     r = ws.rows
-    e_ready, e_barter = cfg[6], cfg[7]
+    score = r.search[S_SCORE : S_SCORE + 8]
+    stream = ws.streams[SEARCH]
+    hand = cfg[4]
     j = ws.turn[T_TURN] % m
     s = ws.seat_of[j]
     h = ws.hands[j, 3]
     circuit = ws.turn[T_TURN] // m + 1
-    book = (r.book, r.no_param)
+    book = (r.search[S_BOOK : S_BOOK + MAX_SEATS], r.f64[REAL, C_NO_PARAM : C_NO_PARAM + MAX_SEATS])
     sim = view(ws)
     can_barter = neighbour(cfg, ws, j, m) >= 0
-    cands = r.cands
+    cands = r.search[S_CANDS : S_CANDS + 3]
     cands[0] = 0
-    cands[1] = 1 + _best_slot(e_ready, h)
-    cands[2] = 4 + _best_slot(e_barter, h)
+    cands[1] = 1 + _best_slot(hand, h, H_READY)
+    cands[2] = 4 + _best_slot(hand, h, H_BARTER)
     k = 3 if can_barter else 2
     for c in range(N_CHOICES):
-        r.score[c] = 0
+        score[c] = 0
     for _ in range(samples(seats[1][s])):
         for i in range(k):
             for x in range(4):  # every choice on the same deal: replay the seat's stream
-                r.stream[x] = ws.seat_rng[s, x]
+                stream[x] = ws.streams[SEAT0 + s, x]
             sample_world(cfg, ws, sim, j, m)
             playout(cfg, sim, book, m, cands[i])
-            r.score[cands[i]] += sim.net[s]
+            score[cands[i]] += sim.net[s]
         for x in range(4):
-            ws.seat_rng[s, x] = r.stream[x]
+            ws.streams[SEAT0 + s, x] = stream[x]
     pref = modern_turn(cfg, ws, book, j, m, can_barter, circuit)
     best = pref
     for i in range(k):
-        if r.score[cands[i]] > r.score[best]:
+        if score[cands[i]] > score[best]:
             best = cands[i]
     return best
 

@@ -1,9 +1,10 @@
 """Commerce's strategies. Each reads only its own hand, the widow (face up) and the public state.
 
 ``seats`` is the harness's (strategy codes int64[n], parameters float64[n]); a seat's threshold is in
-``ws.thr`` (begin_session fills it) and its random stream in ``ws.seat_rng``. The tables come from cfg
-(sim.games._hands.strategy_tables): ``v1`` the chance of beating one random hand, ``value`` that to the power of
-the opponents, ``e_ready`` / ``e_barter`` the expected ``value`` after a ready-money trade or a barter of a slot.
+``ws.thr`` (begin_session fills it) and its random stream in ``ws.streams[SEAT0 + s]``. The tables come from cfg
+(sim.games._hands.strategy_tables): ``v1`` the chance of beating one random hand, and in cfg's ``hand`` table
+(columns table.H_*) ``value``, that to the power of the opponents, and ``e_ready`` / ``e_barter``, the expected
+``value`` after a ready-money trade or a barter of a slot.
 """
 
 from __future__ import annotations
@@ -13,7 +14,23 @@ import numpy as np
 from sim import rng
 from sim._jit import kernel
 from sim.games._common import MAX_SAMPLES
-from sim.games.commerce.table import PAIR, POINT, SEQUENCE, hid, hid_with
+from sim.games.commerce.table import (
+    C_PREMIUM,
+    C_THR,
+    H_BARTER,
+    H_READY,
+    H_VALUE,
+    MAX_SEATS,
+    PAIR,
+    POINT,
+    REAL,
+    S_BOOK,
+    SEAT0,
+    SEQUENCE,
+    hid,
+    hid_with,
+    klass_of,
+)
 
 THRESHOLD, GREEDY, STAND, RANDOM, BUYER, ROLLOUT = 0, 1, 2, 3, 4, 5
 STRATEGIES: dict[str, int] = {
@@ -77,21 +94,22 @@ STRATEGY_HELP: dict[str, str] = {
 
 
 @kernel
-def set_thresholds(ws, seats):
-    """Each seat's threshold and ready-money premium: its strategy's parameter, or the default where it has none
-    (NaN) or its strategy takes the other one."""
+def set_thresholds(f64, search, seats):
+    """Each seat's threshold and ready-money premium (``ws.thr``, ``ws.premium``: row REAL of ``f64``, the
+    workspace's ``rows.f64``): its strategy's parameter, or the default where it has none (NaN) or its strategy
+    takes the other one. Takes the two arrays, not the workspace: a call that passes the workspace costs more
+    than this loop (profiled)."""
     pols, params = seats[0], seats[1]
-    r = ws.rows
-    for s in range(ws.thr.shape[0]):
+    for s in range(MAX_SEATS):
         for row in range(2):  # the playouts' row: threshold at its default for every seat
-            r.thr[row, s] = DEFAULT_THRESHOLD
-            r.premium[row, s] = 0.0
-        r.book[s] = THRESHOLD
+            f64[row, C_THR + s] = DEFAULT_THRESHOLD
+            f64[row, C_PREMIUM + s] = 0.0
+        search[S_BOOK + s] = THRESHOLD
     for s in range(params.shape[0]):
         if pols[s] == BUYER:
-            ws.premium[s] = DEFAULT_PREMIUM if np.isnan(params[s]) else params[s]
+            f64[REAL, C_PREMIUM + s] = DEFAULT_PREMIUM if np.isnan(params[s]) else params[s]
         elif pols[s] != ROLLOUT and not np.isnan(params[s]):
-            ws.thr[s] = params[s]
+            f64[REAL, C_THR + s] = params[s]
 
 
 @kernel(inline=True)
@@ -117,8 +135,8 @@ def _greedy_class(circuit):
 def _content(cfg, ws, pol, s, h, circuit):
     """Whether a threshold, buyer or greedy player is content to stand on hand h in this circuit."""
     if pol == GREEDY:
-        return cfg[3][h] >= _greedy_class(circuit)
-    return cfg[5][h] >= _level(ws, s, circuit)
+        return klass_of(cfg, h) >= _greedy_class(circuit)
+    return cfg[4][h, H_VALUE] >= _level(ws, s, circuit)
 
 
 @kernel(inline=True)
@@ -128,7 +146,7 @@ def _best_trade(cfg, ws, j, m, can_barter, premium):
     A trade's score is its expected chance of the best hand times the prize (the pool, m + 1 stakes, and unless
     j deals a stake from the dealer), less the stake ready money costs (the dealer's own trades are free), plus
     ``premium`` stakes on a purchase."""
-    e_ready, e_barter = cfg[6], cfg[7]
+    hand = cfg[4]
     h = hid(ws, j)
     dealer = j == m - 1
     prize = np.float64(m + 1) if dealer else np.float64(m + 2)
@@ -136,13 +154,13 @@ def _best_trade(cfg, ws, j, m, can_barter, premium):
     best = -1e9
     act = 1
     for i in range(3):
-        score = e_ready[h, i] * prize - cost + premium
+        score = hand[h, H_READY + i] * prize - cost + premium
         if score > best:
             best = score
             act = 1 + i
     if can_barter:
         for i in range(3):
-            score = e_barter[h, i] * prize
+            score = hand[h, H_BARTER + i] * prize
             if score > best:
                 best = score
                 act = 4 + i
@@ -153,15 +171,14 @@ def _best_trade(cfg, ws, j, m, can_barter, premium):
 def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
     """Position j on his turn in this circuit (modern game): 0 stand, 1 + i ready money for slot i, 4 + i barter
     slot i."""
-    value = cfg[5]
     s = ws.seat_of[j]
     pol = seats[0][s]
     if pol == STAND:
         return 0
     if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 7 if can_barter else 4)
+        return rng.bounded(ws.streams[SEAT0 + s], 7 if can_barter else 4)
     h = hid(ws, j)
-    v = value[h]
+    v = cfg[4][h, H_VALUE]
     if _content(cfg, ws, pol, s, h, circuit):
         return 0
     best, act = _best_trade(cfg, ws, j, m, can_barter, 0.0)
@@ -176,19 +193,19 @@ def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
 @kernel(inline=True)
 def barter_answer(cfg, ws, seats, q, circuit):
     """The barter partner at position q: -1 to stand instead (p. 73), else the slot of the card he gives."""
-    e_ready = cfg[6]
+    hand = cfg[4]
     s = ws.seat_of[q]
     pol = seats[0][s]
     if pol == STAND:
         return -1
     if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 4) - 1
+        return rng.bounded(ws.streams[SEAT0 + s], 4) - 1
     h = hid(ws, q)
     if _content(cfg, ws, pol, s, h, circuit):
         return -1
     best = 0
     for i in range(1, 3):
-        if e_ready[h, i] > e_ready[h, best]:
+        if hand[h, H_READY + i] > hand[h, H_READY + best]:
             best = i
     return best
 
@@ -199,7 +216,7 @@ def stands_after(cfg, ws, seats, j, circuit):
     s = ws.seat_of[j]
     pol = seats[0][s]
     if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 2) == 1
+        return rng.bounded(ws.streams[SEAT0 + s], 2) == 1
     if pol == STAND:
         return True
     return _content(cfg, ws, pol, s, hid(ws, j), circuit)
@@ -208,7 +225,7 @@ def stands_after(cfg, ws, seats, j, circuit):
 @kernel(inline=True)
 def best_exchange(cfg, ws, j):
     """(v1 of the best hand one exchange with the widow makes, its code 3 * slot + widow card)."""
-    v1 = cfg[4]
+    v1 = cfg[3]
     best = -1.0
     code = 0
     for i in range(3):
@@ -223,18 +240,18 @@ def best_exchange(cfg, ws, j):
 @kernel(inline=True)
 def old_turn(cfg, ws, seats, j, m):
     """Old game turn (p. 74): 0 stand, 1 pass, 2 + 3 * slot + widow card to exchange."""
-    klass, v1 = cfg[3], cfg[4]
+    v1 = cfg[3]
     s = ws.seat_of[j]
     pol = seats[0][s]
     if pol == STAND:
         return 0
     if pol == RANDOM:  # stand, pass or exchange alike (so two stands or all passes soon end the hand)
-        k = rng.bounded(ws.seat_rng[s], 3)
-        return k if k < 2 else 2 + rng.bounded(ws.seat_rng[s], 9)
+        k = rng.bounded(ws.streams[SEAT0 + s], 3)
+        return k if k < 2 else 2 + rng.bounded(ws.streams[SEAT0 + s], 9)
     h = hid(ws, j)
     if (pol == THRESHOLD or pol == BUYER or pol == ROLLOUT) and v1[h] ** (m - 1) >= ws.thr[s]:
         return 0
-    if pol == GREEDY and klass[h] >= SEQUENCE:
+    if pol == GREEDY and klass_of(cfg, h) >= SEQUENCE:
         return 0
     best, code = best_exchange(cfg, ws, j)
     if best > v1[h]:
@@ -250,9 +267,9 @@ def old_last(cfg, ws, seats, j):
     if pol == STAND:
         return -1
     if pol == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 10) - 1
+        return rng.bounded(ws.streams[SEAT0 + s], 10) - 1
     best, code = best_exchange(cfg, ws, j)
-    if best > cfg[4][hid(ws, j)]:
+    if best > cfg[3][hid(ws, j)]:
         return code
     return -1
 
@@ -261,5 +278,5 @@ def old_last(cfg, ws, seats, j):
 def buys_horse(ws, seats, s):
     """Whether seat s, the first out, buys the horse (p. 75)."""
     if seats[0][s] == RANDOM:
-        return rng.bounded(ws.seat_rng[s], 2) == 1
+        return rng.bounded(ws.streams[SEAT0 + s], 2) == 1
     return True

@@ -5,7 +5,9 @@ are built from these kernels.
 Within a hand the players are numbered by *position* from the elder hand (0) to the dealer (m - 1);
 ``ws.seat_of[pos]`` maps a position to its seat. A hand is kept sorted in ``ws.hands[pos, :3]`` and named in
 column 3 by its colex index (sim.games._hands), so the cfg tables (strength, class, the strategies' values) are
-one lookup. cfg is ``kernel_config``'s tuple: (params, pack, strength, klass, v1, value, e_ready, e_barter).
+one lookup. cfg is ``kernel_config``'s tuple: (params, pack, shown, v1, hand); ``shown`` int16 is a hand's
+strength * 8 + its class (strength_of, klass_of: one small table for the show); ``hand`` float32[., 8] holds a
+hand's row of the modern game's tables (columns H_*), one 32-byte block so that a turn's look-ups share a cache line.
 
 Randomness (sim.rng). ``ws.streams`` rows: the session's deck stream (purpose 0), the deal's (four draws of the
 session's), the hand's (four draws of the deal's; Pool Commerce deals many hands) and a scratch row. The hand's
@@ -126,58 +128,76 @@ TR_W = 10
 POOL_HAND_CAP = 400  # Pool Commerce: safety stop for a game (each hand but an all-tie costs someone a life)
 
 ACTIVE, STOOD, PASSED = 0, 1, 2
-SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams
+# columns of cfg's ``hand`` table (kernel_config): the threshold player's chance of the best hand, its expectation
+# after ready money / a barter of slot i
+H_VALUE, H_READY, H_BARTER = 0, 1, 4  # column 7 is padding (a row is 32 bytes)
+H_W = 8
+
+SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams (and SEARCH, SEAT0 + s below)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 # the turn record of the modern game's trading, int64[TURN] (resumable: a rollout seat's decision is taken
-# between two calls of the trading loop)
+# between two calls of the trading loop), and the pack's two counters
 T_TURN = 0  # turns taken (the next position to act is T_TURN % m)
 T_TOP = 1  # the stock's top (a ring in deck[3m:])
 T_STOOD = 2  # players who have stood
 T_STANDER = 3  # the first to stand, -1 none
 T_CHOICE = 4  # a rollout seat's decision already taken, -1 none
 T_CAPPED = 5  # 1 when max_circuits ended the trading
-TURN = 6
+T_DRAWN = 6  # cards of ``deck`` settled by the lazy shuffle
+T_WHOLE = 7  # 1: settle the whole pack when it is prepared (trace workspaces: the trace shows the deck; the cards
+#   are those of the lazy shuffle, which draws the same numbers in the same order)
+TURN = 8
 REAL, SIM = 0, 1  # rows of the state arrays: the deal, and a rollout's playout (search.py)
+SEARCH = 4  # row of ws.streams after SESSION, DEAL, HAND, SCRATCH: the rollout's replayed stream
+SEAT0 = 5  # rows SEAT0 + s of ws.streams: seat s's strategy stream (random's and rollout's)
+
+# Why so few arrays. Every kernel call that is not inlined passes each array of the workspace as its exploded
+# struct (seven to eleven words), and the harness calls deal_cards and play_deal once a deal with the whole
+# workspace. Profiled (perf, standard variant, book): with 42 arrays, pushing those arguments was about 45% of
+# a deal's time. So the small state arrays are views of a few buffers, one per dtype and row.
+# Columns of ``Rows.i64`` (per row):
+C_STATE = 0
+C_SR = C_STATE + MAX_SEATS
+C_BOARD = C_SR + MAX_SEATS
+C_NET = C_BOARD + 1
+C_WON = C_NET + MAX_SEATS
+C_TURN = C_WON + MAX_SEATS
+C_EV = C_TURN + TURN
+I64_W = C_EV + len(EVENTS)
+# Columns of ``Rows.f64`` (per row):
+C_THR = 0
+C_PREMIUM = C_THR + MAX_SEATS
+C_NO_PARAM = C_PREMIUM + MAX_SEATS  # NaN: the playouts' strategy parameters (threshold's default)
+F64_W = C_NO_PARAM + MAX_SEATS
+# ``Rows.search``: the rollout's own
+S_SCORE = 0  # int64[8]: each candidate's net summed over the samples
+S_CARDS = S_SCORE + 8  # int64[52]: the cards the decider cannot see, shuffled
+S_CANDS = S_CARDS + 52  # int64[3]: the choices searched
+S_BOOK = S_CANDS + 3  # int64[10]: the playouts' strategies (threshold for every seat)
+SEARCH_W = S_BOOK + MAX_SEATS
 
 
 class Rows(NamedTuple):
-    """The deal's state arrays in two rows (REAL, and SIM for a rollout's playouts), and the rollout's own."""
+    """The deal's state in two rows (REAL, and SIM for a rollout's playouts), and the rollout's own arrays."""
 
     deck: np.ndarray  # int8[2, 52]
-    drawn: np.ndarray  # int64[2, 1]
-    thr: np.ndarray  # float64[2, 10]
-    premium: np.ndarray  # float64[2, 10]
+    i64: np.ndarray  # int64[2, I64_W]: state, sr, board, net, won, turn, ev (columns C_*)
     hands: np.ndarray  # int64[2, 10, 4]
-    state: np.ndarray  # int64[2, 10]
-    sr: np.ndarray  # int64[2, 10]
-    board: np.ndarray  # int64[2, 1]
-    net: np.ndarray  # int64[2, 10]
-    won: np.ndarray  # int64[2, 10]
-    ev: np.ndarray  # int64[2, len(EVENTS)]
+    f64: np.ndarray  # float64[2, F64_W]: thr, premium, NaN (columns C_*)
     tracing: np.ndarray  # bool[2, 1]: row SIM is never traced
-    turn: np.ndarray  # int64[2, TURN]
-    cards: np.ndarray  # int64[52]: the cards the decider cannot see, shuffled
-    score: np.ndarray  # int64[8]: each candidate's net summed over the samples
-    cands: np.ndarray  # int64[3]: the choices searched
-    stream: np.ndarray  # uint64[4]: the decider's stream, replayed so every candidate sees the same deals
-    book: np.ndarray  # int64[10]: the playouts' strategies (threshold for every seat)
-    no_param: np.ndarray  # float64[10]: NaN, the playouts' parameters (threshold's default)
+    search: np.ndarray  # int64[SEARCH_W]: score, cards, cands, book (S_*)
 
 
 class Workspace(NamedTuple):
     """Per-thread arrays (made once per block of sessions, never per deal). The state arrays are views of row
     REAL of ``rows``; ``search.view`` gives the same workspace over row SIM."""
 
-    deck: np.ndarray  # int8[52]: the pack in the order dealt, settled up to drawn[0]; in the modern game
+    deck: np.ndarray  # int8[52]: the pack in the order dealt, settled up to turn[T_DRAWN]; in the modern game
     #   deck[3m:] is the stock, used as a ring: the top card is deck[3m + top] and the rejected card goes into
     #   its place, which is then the bottom (p. 73)
-    drawn: np.ndarray  # int64[1]: cards of ``deck`` settled by the lazy shuffle
-    whole: np.ndarray  # bool[1]: settle the whole pack when it is prepared (trace workspaces: the trace shows
-    #   the deck; the cards are those of the lazy shuffle, which draws the same numbers in the same order)
-    streams: np.ndarray  # uint64[4, 4]: SESSION, DEAL, HAND, SCRATCH
-    seat_rng: np.ndarray  # uint64[10, 4]: each seat's strategy stream (random's and rollout's)
+    streams: np.ndarray  # uint64[SEAT0 + 10, 4]: SESSION, DEAL, HAND, SCRATCH, SEARCH, then each seat's
     thr: np.ndarray  # float64[10]: each seat's threshold (the threshold strategy's parameter)
     premium: np.ndarray  # float64[10]: stakes each seat adds to a ready-money trade's worth (the buyer's parameter)
     hands: np.ndarray  # int64[10, 4]: each position's hand, sorted, and its colex index
@@ -195,33 +215,35 @@ class Workspace(NamedTuple):
     tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
     tr_count: np.ndarray  # int64[3]: actions, payments, hands recorded
     tr_hands: np.ndarray  # int64[h, MAX_SEATS + 1, TR_W]
-    turn: np.ndarray  # int64[TURN]: where the modern game's trading stands
+    turn: np.ndarray  # int64[TURN]: where the modern game's trading stands, and the pack's counters
     rows: Rows
 
 
 @njit(cache=True)
-def _new_rows(events):
-    return Rows(
+def _new_rows():
+    r = Rows(
         np.zeros((2, 52), dtype=np.int8),
-        np.zeros((2, 1), dtype=np.int64),
-        np.zeros((2, MAX_SEATS), dtype=np.float64),
-        np.zeros((2, MAX_SEATS), dtype=np.float64),
+        np.zeros((2, I64_W), dtype=np.int64),
         np.zeros((2, MAX_SEATS, 4), dtype=np.int64),
-        np.zeros((2, MAX_SEATS), dtype=np.int64),
-        np.zeros((2, MAX_SEATS), dtype=np.int64),
-        np.zeros((2, 1), dtype=np.int64),
-        np.zeros((2, MAX_SEATS), dtype=np.int64),
-        np.zeros((2, MAX_SEATS), dtype=np.int64),
-        np.zeros((2, events), dtype=np.int64),
+        np.zeros((2, F64_W), dtype=np.float64),
         np.zeros((2, 1), dtype=np.bool_),
-        np.full((2, TURN), -1, dtype=np.int64),
-        np.zeros(52, dtype=np.int64),
-        np.zeros(8, dtype=np.int64),
-        np.zeros(3, dtype=np.int64),
-        np.zeros(4, dtype=np.uint64),
-        np.zeros(MAX_SEATS, dtype=np.int64),  # filled by begin_session (threshold's code)
-        np.full(MAX_SEATS, np.nan, dtype=np.float64),
+        np.zeros(SEARCH_W, dtype=np.int64),  # book filled by begin_session (threshold's code)
     )
+    r.i64[:, C_TURN : C_TURN + TURN] = -1
+    r.f64[:, C_NO_PARAM:] = np.nan
+    return r
+
+
+@kernel(inline=True)
+def state_view(r, row):
+    """The state arrays of one row of ``r``: (deck, thr, premium, hands, state, sr, board, net, won, ev, tracing,
+    turn)."""
+    i, f = r.i64, r.f64
+    return (
+        r.deck[row], f[row, C_THR:C_PREMIUM], f[row, C_PREMIUM:C_NO_PARAM], r.hands[row],
+        i[row, C_STATE:C_SR], i[row, C_SR:C_BOARD], i[row, C_BOARD:C_NET], i[row, C_NET:C_WON],
+        i[row, C_WON:C_TURN], i[row, C_EV:I64_W], r.tracing[row], i[row, C_TURN:C_EV],
+    )  # fmt: skip
 
 
 @njit(cache=True)
@@ -230,35 +252,16 @@ def new_workspace(cfg, trace_rows):
     tracer = trace_rows > 1
     k = 4 * trace_rows if tracer else 1
     h = POOL_HAND_CAP if tracer else 1
-    whole = np.zeros(1, dtype=np.bool_)
-    whole[0] = tracer
-    r = _new_rows(len(EVENTS))
+    r = _new_rows()
+    deck, thr, premium, hands, state, sr, board, net, won, ev, tracing, turn = state_view(r, REAL)
+    turn[T_DRAWN] = 0
+    turn[T_WHOLE] = 1 if tracer else 0
     return Workspace(
-        r.deck[REAL],
-        r.drawn[REAL],
-        whole,
-        np.zeros((4, 4), dtype=np.uint64),
-        np.zeros((MAX_SEATS, 4), dtype=np.uint64),
-        r.thr[REAL],
-        r.premium[REAL],
-        r.hands[REAL],
-        np.zeros(3, dtype=np.int64),
-        r.state[REAL],
-        r.sr[REAL],
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        r.board[REAL],
-        r.net[REAL],
-        r.won[REAL],
-        r.ev[REAL],
-        r.tracing[REAL],
-        np.zeros((k, TR_ACTION_W), dtype=np.int64),
-        np.zeros((k, 5), dtype=np.int64),
-        np.zeros(3, dtype=np.int64),
-        np.zeros((h, MAX_SEATS + 1, TR_W), dtype=np.int64),
-        r.turn[REAL],
-        r,
-    )
+        deck, np.zeros((SEAT0 + MAX_SEATS, 4), dtype=np.uint64), thr, premium, hands, np.zeros(3, dtype=np.int64),
+        state, sr, np.zeros(MAX_SEATS, dtype=np.int64), np.zeros(MAX_SEATS, dtype=np.int64), board, net, won, ev,
+        tracing, np.zeros((k, TR_ACTION_W), dtype=np.int64), np.zeros((k, 5), dtype=np.int64),
+        np.zeros(3, dtype=np.int64), np.zeros((h, MAX_SEATS + 1, TR_W), dtype=np.int64), turn, r,
+    )  # fmt: skip
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -273,6 +276,18 @@ _C3 = np.array([c * (c - 1) * (c - 2) // 6 for c in range(52)], dtype=np.int64)
 def colex(a, b, c):
     """Colex index of a sorted hand a < b < c: a + C(b, 2) + C(c, 3)."""
     return a + _C2[b] + _C3[c]
+
+
+@kernel(inline=True)
+def klass_of(cfg, h):
+    """The class hand h scores as (sim.games._hands: POINT .. TRICON)."""
+    return np.int64(cfg[2][h]) & 7
+
+
+@kernel(inline=True)
+def strength_of(cfg, h):
+    """Hand h's strength at the show (dense rank; -1 outside the pack)."""
+    return np.int64(cfg[2][h]) >> 3
 
 
 @kernel(inline=True)
@@ -336,30 +351,38 @@ def new_deck(ws, pack):
     for j in range(pack.shape[0]):
         ws.deck[j] = pack[j]
     reseed(ws.streams[HAND], ws.streams[DEAL])
-    ws.drawn[0] = 0
+    ws.turn[T_DRAWN] = 0
 
 
 @kernel(inline=True)
 def draw_to(ws, upto, size):
     """Shuffle lazily: forward Fisher-Yates steps until deck[:upto] is settled (the cards dealt so far)."""
-    deck = ws.deck
-    i = ws.drawn[0]
-    state = ws.streams[HAND]
+    _draw(ws.deck, ws.turn, ws.streams[HAND], upto, size)
+
+
+@kernel(inline=True)
+def _draw(deck, turn, state, upto, size):
+    i = turn[T_DRAWN]
     while i < upto:
         j = i + rng.bounded(state, size - i)
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
         i += 1
-    if i > ws.drawn[0]:
-        ws.drawn[0] = i
+    if i > turn[T_DRAWN]:
+        turn[T_DRAWN] = i
+
+
+@kernel
+def settle_pack(deck, turn, state, size):
+    """The whole pack settled (trace workspaces)."""
+    _draw(deck, turn, state, size, size)
 
 
 @kernel(inline=True)
 def deal_round(cfg, ws, m, old):
     """Three cards each, one at a time from the elder hand; the widow takes its turn after the dealer (p. 74)."""
     prm = cfg[0]
-    klass = cfg[3]
     width = m + 1 if old else m
     draw_to(ws, 3 * width, prm[P.pack])
     for r in range(3):
@@ -370,7 +393,7 @@ def deal_round(cfg, ws, m, old):
     for j in range(m):
         put(ws.hands, j, 0, ws.hands[j, 0])
         ws.state[j] = ACTIVE
-        ws.ev[E_DEALT + TRICON - klass[hid(ws, j)]] += 1
+        ws.ev[E_DEALT + TRICON - klass_of(cfg, hid(ws, j))] += 1
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -380,13 +403,11 @@ def deal_round(cfg, ws, m, old):
 @kernel(inline=True)
 def show(cfg, ws, m):
     """Hands shown: fill ws.sr, count the winning class and ties; returns (best strength, first best position)."""
-    strength = cfg[2]
-    klass = cfg[3]
     best = -1
     first = 0
     nb = 0
     for j in range(m):
-        s = np.int64(strength[hid(ws, j)])
+        s = strength_of(cfg, hid(ws, j))
         ws.sr[j] = s
         if s > best:
             best = s
@@ -394,7 +415,7 @@ def show(cfg, ws, m):
             nb = 1
         elif s == best:
             nb += 1
-    ws.ev[E_WON + TRICON - klass[hid(ws, first)]] += 1
+    ws.ev[E_WON + TRICON - klass_of(cfg, hid(ws, first))] += 1
     if nb > 1:
         ws.ev[E.ties] += 1
     if ws.sr[m - 1] == best:
@@ -402,14 +423,16 @@ def show(cfg, ws, m):
     return best, first
 
 
-@kernel
+@kernel(inline=True)
 def dealer_penalty(cfg, ws, m):
-    """p. 76: a dealer holding Tricon, Sequence, Flush or Pair who is beaten pays every player / each better hand."""
+    """p. 76: a dealer holding Tricon, Sequence, Flush or Pair who is beaten pays every player / each better hand.
+
+    Inlined (small, two call sites): a call passes the whole workspace, and since the workspace has fewer arrays
+    LLVM no longer inlines the call by itself (bench: dealer-penalty-better 0.082 -> 0.074 of the floor)."""
     mode = cfg[0][P.dealer_penalty]
-    klass = cfg[3]
     sr = ws.sr
     d = m - 1
-    if mode == DP_NONE or klass[hid(ws, d)] == POINT:
+    if mode == DP_NONE or klass_of(cfg, hid(ws, d)) == POINT:
         return
     beaten = False
     for j in range(d):
@@ -478,14 +501,13 @@ def rec_shown(cfg, ws, m, capped, top, circuits):
     tr = ws.tr_hands
     if not ws.tracing[0] or ws.tr_count[2] >= tr.shape[0]:
         return
-    klass = cfg[3]
     k = ws.tr_count[2]
     for j in range(m):
         s = ws.seat_of[j]
         for c in range(3):
             tr[k, s, 3 + c] = ws.hands[j, c]
         tr[k, s, 6] = ws.sr[j]
-        tr[k, s, 8] = klass[hid(ws, j)]
+        tr[k, s, 8] = klass_of(cfg, hid(ws, j))
     if cfg[0][P.game] == OLD:
         for c in range(3):
             tr[k, MAX_SEATS, 3 + c] = ws.widow[c]
