@@ -63,6 +63,9 @@ ST_CHOICE = 19  # a rollout seat's free card, chosen before its turn is played (
 ST_SIZE = 20
 TURNUP_SEAT = -2  # the "player" of the turn-up card: its Snip is paid as turnup_payer says
 TRACE_MIN = 1 << 15  # trace rows of a traced game (a whole game, not one deal)
+_HIGH = np.uint64(32)
+_MASK32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(0x100000000)
 
 
 class Workspace(NamedTuple):
@@ -179,16 +182,34 @@ def _reseed(dst, src):
 
 @kernel
 def _shuffle_into(ws, pack, slot):
-    """A fresh deck from the game's stream into ``slot``: the pack in code order, Fisher-Yates shuffled."""
+    """A fresh deck from the game's stream into ``slot``: the pack in code order, Fisher-Yates shuffled.
+
+    Each position draws as ``rng.bounded(ws.game_rng, i + 1)`` would (one stream output per draw, its high 32
+    bits, Lemire's multiply-and-reject), so the decks are the same; but the stream's state is held in locals and
+    stored back once, not loaded and stored per draw (measured: see the commit that made it).
+    """
     size = pack.shape[0]
     base = slot * size
     for i in range(size):
         ws.deck[base + i] = pack[i]
+    st = ws.game_rng
+    s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
     for i in range(size - 1, 0, -1):
-        j = rng.bounded(ws.game_rng, i + 1)
+        bound = np.uint64(i + 1)
+        word, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
+        m = (word >> _HIGH) * bound
+        low = m & _MASK32
+        if low < bound:
+            threshold = (_TWO32 - bound) % bound
+            while low < threshold:
+                word, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
+                m = (word >> _HIGH) * bound
+                low = m & _MASK32
+        j = base + np.int64(m >> _HIGH)
         tmp = ws.deck[base + i]
-        ws.deck[base + i] = ws.deck[base + j]
-        ws.deck[base + j] = tmp
+        ws.deck[base + i] = ws.deck[j]
+        ws.deck[j] = tmp
+    st[0], st[1], st[2], st[3] = s0, s1, s2, s3
 
 
 @kernel
@@ -293,8 +314,11 @@ def _new_pack(cfg, ws):
 @kernel(inline=True)
 def _next_in(ws, s, n):
     """The next player left of seat s who is still in the game (s itself if he is the only one)."""
-    for k in range(1, n + 1):
-        q = (s + k) % n
+    q = s
+    for _ in range(n):  # q steps left round the table: s + 1, s + 2 ... (no division per step)
+        q += 1
+        if q == n:
+            q = 0
         if ws.inn[q] != 0:
             return q
     return s
@@ -303,8 +327,11 @@ def _next_in(ws, s, n):
 @kernel(inline=True)
 def _next_holder(ws, s, n):
     """The next player left of seat s who is in and has cards, or -1."""
-    for k in range(1, n):
-        q = (s + k) % n
+    q = s
+    for _ in range(1, n):
+        q += 1
+        if q == n:
+            q = 0
         if ws.inn[q] != 0 and ws.hand[q] != 0:
             return q
     return -1

@@ -78,6 +78,7 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.masks[SEEN] = O.ZERO
     ws.masks[DEALT] = O.ZERO
     ws.st[ST_MARKET] = market(seats[0], cfg[0][P.players])
+    ws.fresh[0] = np.nan  # the trump card's chance from a fresh pack, not yet reckoned this session
 
 
 @kernel
@@ -111,8 +112,9 @@ def _deal(ws, cards, topos, pos, dealer, n, spare):
     rows = n + spare
     dealt = O.ZERO
     for j in range(HAND):
+        r = dealer
         for i in range(rows):
-            r = (dealer + 1 + i) % n if i < n else SPARE_ROW
+            r = _left(r, n) if i < n else SPARE_ROW
             x = topos[cards[pos]]
             pos += 1
             ws.hand[r, HAND - 1 - j] = x
@@ -121,6 +123,13 @@ def _deal(ws, cards, topos, pos, dealer, n, spare):
         ws.shown[r] = 0
     ws.masks[DEALT] = dealt
     return pos
+
+
+@kernel(inline=True)
+def _left(s, n):
+    """The seat on the left of seat s: (s + 1) % n without a division (a deal steps round the table often)."""
+    s += 1
+    return s if s < n else s - n
 
 
 @kernel(inline=True)
@@ -179,6 +188,21 @@ def _odds(cfg, ws):
 
 
 @kernel(inline=True)
+def _turnup_chance(prm, ws, unseen, inv):
+    """P(the trump card about to be turned wins): ``O.turnup_wins``. From a fresh pack (nothing seen) its
+    arguments are the session's constants - the whole pack unseen, every hand's cards hidden, the honours rule -
+    so it is reckoned once a session (``ws.fresh``, NaN until then) and read after: the same number, without the
+    walk over the pack every deal (measured: see the commit that made it)."""
+    if ws.masks[SEEN] != O.ZERO:
+        return O.turnup_wins(unseen, ws.st[ST_HIDDEN], lowest_honour(prm), inv)
+    p = ws.fresh[0]
+    if p != p:
+        p = O.turnup_wins(unseen, ws.st[ST_HIDDEN], lowest_honour(prm), inv)
+        ws.fresh[0] = p
+    return p
+
+
+@kernel(inline=True)
 def _turn_up(cfg, ws, seats, dealer, n):
     """The trump card: the dealer may sell it unseen (p. 78), then it is turned. Returns its owner."""
     prm, _, topos, inv, masks = cfg
@@ -194,7 +218,7 @@ def _turn_up(cfg, ws, seats, dealer, n):
         owner = POOL_OWNS
     else:
         unseen = masks[PACK_MASK] & ~ws.masks[SEEN]
-        value = O.turnup_wins(unseen, ws.st[ST_HIDDEN], lowest_honour(prm), inv) * ws.board[POOL]
+        value = _turnup_chance(prm, ws, unseen, inv) * ws.board[POOL]
         value -= prm[P.knave_five] * O.count(unseen & masks[KNAVES_FIVES]) * inv[O.count(unseen)]
         buyer, _ = offer(cfg, ws, seats, TURNUP_SALE, dealer, value, x, 0)
         if buyer >= 0:
@@ -251,8 +275,8 @@ def play_deal(cfg, ws, dealer, seats):
         ws.ev[E.honour_turnups] += 1
         ws.st[ST_PENDING] = 1 - prm[P.honour_redeal]
         _settle(ws, dealer, False)
-        return (dealer + 1) % n
-    ws.st[ST_NEXT] = (owner + 1) % n if owner >= 0 else (dealer + 1) % n
+        return _left(dealer, n)
+    ws.st[ST_NEXT] = _left(owner, n) if owner >= 0 else _left(dealer, n)
     ws.st[ST_TRUMP_SHOWN] = 0
     while _step(cfg, ws, seats, n):
         pass
@@ -262,7 +286,7 @@ def play_deal(cfg, ws, dealer, seats):
     if ws.st[ST_TRUMP_SHOWN] == 0:
         ws.ev[E.no_trump_shown] += 1
     _settle(ws, dealer, carried)
-    return (dealer + 1) % n
+    return _left(dealer, n)
 
 
 @kernel(inline=True)
@@ -276,21 +300,22 @@ def _step(cfg, ws, seats, n):
         if buyer >= 0:  # the buyer is chief, the player on his left goes next (p. 79)
             _new_chief(ws, buyer)
             L.mark_last(ws, A_CHIEF, buyer)  # the sale's trace row shows the chief after it
-            ws.st[ST_NEXT] = (buyer + 1) % n
+            ws.st[ST_NEXT] = _left(buyer, n)
             chief = buyer
     p = -1
-    for i in range(n):
-        q = (ws.st[ST_NEXT] + i) % n
+    q = ws.st[ST_NEXT]
+    for _ in range(n):  # from ST_NEXT round to the left
         if q != chief and ws.shown[q] < HAND:
             p = q
             break
+        q = _left(q, n)
     if p < 0:
         return False
     x = ws.hand[p, ws.shown[p]]
     buyer, _ = offer(cfg, ws, seats, CARD_SALE, p, place, x, 0)
     ws.shown[p] += 1
     holder = _expose(ws, x, p, buyer)
-    ws.st[ST_NEXT] = (holder + 1) % n
+    ws.st[ST_NEXT] = _left(holder, n)
     row(ws, EXPOSE_ROW, p, x, holder, 0)
     _penalty(cfg, ws, buyer if buyer >= 0 else p, x)
     return True

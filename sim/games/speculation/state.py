@@ -11,6 +11,7 @@
     deck_rng uint64[4], seat_rng uint64[10, 4]: the streams (sim.rng); board int64[1]: the pool
     unseen   int8[64]      rollout's scratch: the positions nobody has seen, shuffled into a sampled deal
     score    int64[2]      rollout's last decision: summed net over its samples without / with the trade
+    fresh    float64[1]    the chance that the trump card turned from a fresh pack wins (play._turnup_chance)
     net, won int64[10], ev int64[len(EVENTS)]: this deal's; tracing, tr_actions, tr_pays, tr_count: the trace
 
 The deal's state lives in ``st`` (not in locals) so that the helpers and the trace read one record.
@@ -76,6 +77,7 @@ class Workspace(NamedTuple):
     tr_count: np.ndarray
     unseen: np.ndarray
     score: np.ndarray
+    fresh: np.ndarray
 
 
 @njit(cache=True)
@@ -101,6 +103,7 @@ def new_workspace(cfg, trace_rows):
         np.zeros(2, dtype=np.int64),
         np.zeros(64, dtype=np.int8),
         np.zeros(2, dtype=np.int64),
+        np.full(1, np.nan),
     )
 
 
