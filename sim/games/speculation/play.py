@@ -1,10 +1,15 @@
 """The kernels of a deal of Speculation (pp. 77-79): stakes, the deal, the trump card, the exposures, the end.
 
 ``play_deal`` is deterministic given the pack and the seats' streams. The pack in use is ``ws.pack``: a fresh
-deal takes up the session's next shuffle (``ws.deck``, drawn by ``deal_cards`` before every deal whether used or
+deal takes up the session's next shuffle (``ws.deck``, made by ``deal_cards`` before every deal whether used or
 not, so that deal i of a session sees the same shuffle under every rule); a deal after an honour turn-up keeps
 the hands and turns the next card (p. 78); under continuous_pack the pack is dealt on until it cannot make a
 whole deal.
+
+The shuffle is lazy: each deck has a stream of its own (four draws of the session's deck stream) and is settled
+by forward Fisher-Yates steps only as far as its cards are dealt (``_draw_to``): a deal of four players settles 13
+cards, not 52. The cards settled do not depend on when they are settled, so a trace workspace, which settles
+every deck whole, deals what a run deals; a stacked deck is taken as settled.
 """
 
 from __future__ import annotations
@@ -60,9 +65,16 @@ from sim.games.speculation.state import (
     ST_SLOT,
     ST_TRUMP_SHOWN,
     ST_TURNUP,
+    WHOLE,
     lowest_honour,
     row,
 )
+from sim.games.speculation.state import DECK as D_DECK
+from sim.games.speculation.state import PACK as D_PACK
+
+_HIGH = np.uint64(32)
+_MASK32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(0x100000000)
 
 # -- the session, the shuffle, the floor ---------------------------------------------------------------------
 
@@ -79,21 +91,62 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.masks[DEALT] = O.ZERO
     ws.st[ST_MARKET] = market(seats[0], cfg[0][P.players])
     ws.fresh[0] = np.nan  # the trump card's chance from a fresh pack, not yet reckoned this session
+    ws.drawn[D_DECK] = cfg[1].shape[0]  # a deck written into ws.deck before any deal_cards (stacked) is settled
 
 
 @kernel
 def deal_cards(cfg, ws):
+    """The next deck: the pack in order and a stream of its own (four draws of the session's), to be shuffled
+    as it is dealt (``_draw_to``); a trace workspace settles it whole here, so that the trace can show it."""
     pack = cfg[1]
-    for j in range(pack.shape[0]):
+    size = pack.shape[0]
+    for j in range(size):
         ws.deck[j] = pack[j]
-    rng.shuffle(ws.deck_rng, ws.deck, pack.shape[0])
+    for i in range(4):
+        ws.pack_rng[D_DECK, i] = rng.next_u64(ws.deck_rng)
+    if ws.pack_rng[D_DECK, 0] == 0 and ws.pack_rng[D_DECK, 1] == 0:  # pragma: no cover - chance 2**-128
+        ws.pack_rng[D_DECK, 0] = np.uint64(1)
+    ws.drawn[D_DECK] = 0
+    if ws.drawn[WHOLE] != 0:
+        _draw_to(ws.deck, ws.pack_rng, ws.drawn, D_DECK, size, size)
+
+
+@kernel
+def _draw_to(cards, states, drawn, which, upto, size):
+    """Forward Fisher-Yates steps on ``cards[:size]`` until ``cards[:upto]`` is settled: step i swaps card i with
+    one of cards i .. size - 1 drawn from stream ``states[which]`` (one draw of the stream per step, its high 32
+    bits, Lemire's multiply-and-reject). The state is held in locals and stored back once."""
+    i = drawn[which]
+    if i >= upto:
+        return
+    s0, s1, s2, s3 = states[which, 0], states[which, 1], states[which, 2], states[which, 3]
+    while i < upto:
+        bound = np.uint64(size - i)
+        word, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
+        m = (word >> _HIGH) * bound
+        low = m & _MASK32
+        if low < bound:
+            threshold = (_TWO32 - bound) % bound
+            while low < threshold:
+                word, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
+                m = (word >> _HIGH) * bound
+                low = m & _MASK32
+        j = i + np.int64(m >> _HIGH)
+        tmp = cards[i]
+        cards[i] = cards[j]
+        cards[j] = tmp
+        i += 1
+    states[which, 0], states[which, 1], states[which, 2], states[which, 3] = s0, s1, s2, s3
+    drawn[which] = i
 
 
 @kernel
 def deal_hands(cfg, ws, dealer):
     """Deal ``ws.deck`` as a fresh deal (the bench's floor): the hands, the spare hand."""
     prm, topos = cfg[0], cfg[2]
-    _deal(ws, ws.deck, topos, 0, dealer, prm[P.players], prm[P.spare_hand])
+    n, spare = prm[P.players], prm[P.spare_hand]
+    _draw_to(ws.deck, ws.pack_rng, ws.drawn, D_DECK, HAND * (n + spare) + 1, cfg[1].shape[0])
+    _deal(ws, ws.deck, topos, 0, dealer, n, spare)
     return np.int64(ws.hand[0, 0])
 
 
@@ -142,13 +195,18 @@ def _take_cards(cfg, ws, dealer, n):
     pos = ws.st[ST_POS]
     if ws.st[ST_PENDING] == 1 and pos < size:
         ws.ev[E.hands_kept] += 1
+        _draw_to(ws.pack, ws.pack_rng, ws.drawn, D_PACK, pos + 1, size)  # the next card, to be turned
     else:
         if prm[P.continuous_pack] == 0 or pos + need > size:
             for j in range(size):
                 ws.pack[j] = ws.deck[j]
+            for i in range(4):
+                ws.pack_rng[D_PACK, i] = ws.pack_rng[D_DECK, i]
+            ws.drawn[D_PACK] = ws.drawn[D_DECK]
             pos = 0
             ws.masks[SEEN] = O.ZERO
             ws.ev[E.fresh_packs] += 1
+        _draw_to(ws.pack, ws.pack_rng, ws.drawn, D_PACK, pos + need, size)  # the hands and the trump card
         new = _deal(ws, ws.pack, topos, pos, dealer, n, spare)
         ws.ev[E.cards_dealt] += new - pos
         pos = new

@@ -9,6 +9,9 @@
     st       int64[11]     the deal's state (and the session's market): see the ST_* indices below
     masks    uint64[2]     SEEN: positions shown since the pack was shuffled; DEALT: positions in the hands
     deck_rng uint64[4], seat_rng uint64[10, 4]: the streams (sim.rng); board int64[1]: the pool
+    pack_rng uint64[2, 4]  the streams that shuffle ``deck`` (row DECK) and ``pack`` (row PACK) lazily
+    drawn    int64[3]      cards of ``deck`` (DECK) and ``pack`` (PACK) settled by the lazy shuffle; WHOLE: 1 in a
+                           trace workspace, which settles every deck whole (play.deal_cards)
     unseen   int8[64]      rollout's scratch: the positions nobody has seen, shuffled into a sampled deal
     score    int64[2]      rollout's last decision: summed net over its samples without / with the trade
     fresh    float64[1]    the chance that the trump card turned from a fresh pack wins (play._turnup_chance)
@@ -54,6 +57,7 @@ ST_SLOT = 9  # which of the chief's unexposed cards is offered singly at the end
 ST_MARKET = 10  # the session's market (market.py): QUIET, AUCTION or SEARCH, fixed by the seats
 ST_SIZE = 11
 SEEN, DEALT = 0, 1
+DECK, PACK, WHOLE = 0, 1, 2  # rows of pack_rng and drawn
 PACK_MASK, KNAVES_FIVES = 0, 1  # cfg[4]: positions in the pack; knaves and fives
 
 
@@ -78,6 +82,8 @@ class Workspace(NamedTuple):
     unseen: np.ndarray
     score: np.ndarray
     fresh: np.ndarray
+    pack_rng: np.ndarray
+    drawn: np.ndarray
 
 
 @njit(cache=True)
@@ -104,6 +110,8 @@ def new_workspace(cfg, trace_rows):
         np.zeros(64, dtype=np.int8),
         np.zeros(2, dtype=np.int64),
         np.full(1, np.nan),
+        np.zeros((2, 4), dtype=np.uint64),
+        np.array([deck.shape[0], deck.shape[0], 1 if trace_rows > 1 else 0], dtype=np.int64),
     )
 
 
