@@ -63,16 +63,9 @@ def next_u64(state):
 
 @kernel
 def bounded(state, n):
-    """An unbiased int in [0, n) for 0 < n < 2**32 (Lemire's multiply-and-reject)."""
-    bound = _U(n)
-    m = (next_u64(state) >> _U(32)) * bound
-    low = m & _MASK32
-    if low < bound:
-        threshold = (_U(0x100000000) - bound) % bound
-        while low < threshold:
-            m = (next_u64(state) >> _U(32)) * bound
-            low = m & _MASK32
-    return np.int64(m >> _U(32))
+    """An unbiased int in [0, n) for 0 < n < 2**32 (Lemire's multiply-and-reject; see ``bounded_step``)."""
+    r, state[0], state[1], state[2], state[3] = bounded_step(_U(n), state[0], state[1], state[2], state[3])
+    return r
 
 
 @kernel(inline=True)
@@ -87,6 +80,25 @@ def _step(s0, s1, s2, s3):
     s2 ^= t
     s3 = _rotl(s3, 45)
     return result, s0, s1, s2, s3
+
+
+@kernel(inline=True)
+def bounded_step(bound, s0, s1, s2, s3):
+    """``bounded``'s draw on a state held in locals: (an int in [0, bound), new state), for 0 < bound < 2**32.
+
+    The same numbers as ``bounded`` (the high 32 bits of each output, Lemire's multiply-and-reject), for a loop
+    that keeps its stream's state in registers and stores it back once.
+    """
+    word, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+    m = (word >> _U(32)) * bound
+    low = m & _MASK32
+    if low < bound:
+        threshold = (_U(0x100000000) - bound) % bound
+        while low < threshold:
+            word, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+            m = (word >> _U(32)) * bound
+            low = m & _MASK32
+    return np.int64(m >> _U(32)), s0, s1, s2, s3
 
 
 @kernel

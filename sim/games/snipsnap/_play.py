@@ -63,9 +63,6 @@ ST_CHOICE = 19  # a rollout seat's free card, chosen before its turn is played (
 ST_SIZE = 20
 TURNUP_SEAT = -2  # the "player" of the turn-up card: its Snip is paid as turnup_payer says
 TRACE_MIN = 1 << 15  # trace rows of a traced game (a whole game, not one deal)
-_HIGH = np.uint64(32)
-_MASK32 = np.uint64(0xFFFFFFFF)
-_TWO32 = np.uint64(0x100000000)
 
 
 class Workspace(NamedTuple):
@@ -195,17 +192,8 @@ def _shuffle_into(ws, pack, slot):
     st = ws.game_rng
     s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
     for i in range(size - 1, 0, -1):
-        bound = np.uint64(i + 1)
-        word, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
-        m = (word >> _HIGH) * bound
-        low = m & _MASK32
-        if low < bound:
-            threshold = (_TWO32 - bound) % bound
-            while low < threshold:
-                word, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
-                m = (word >> _HIGH) * bound
-                low = m & _MASK32
-        j = base + np.int64(m >> _HIGH)
+        r, s0, s1, s2, s3 = rng.bounded_step(np.uint64(i + 1), s0, s1, s2, s3)
+        j = base + r
         tmp = ws.deck[base + i]
         ws.deck[base + i] = ws.deck[j]
         ws.deck[j] = tmp

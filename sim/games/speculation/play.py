@@ -72,10 +72,6 @@ from sim.games.speculation.state import (
 from sim.games.speculation.state import DECK as D_DECK
 from sim.games.speculation.state import PACK as D_PACK
 
-_HIGH = np.uint64(32)
-_MASK32 = np.uint64(0xFFFFFFFF)
-_TWO32 = np.uint64(0x100000000)
-
 # -- the session, the shuffle, the floor ---------------------------------------------------------------------
 
 
@@ -121,17 +117,8 @@ def _draw_to(cards, states, drawn, which, upto, size):
         return
     s0, s1, s2, s3 = states[which, 0], states[which, 1], states[which, 2], states[which, 3]
     while i < upto:
-        bound = np.uint64(size - i)
-        word, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
-        m = (word >> _HIGH) * bound
-        low = m & _MASK32
-        if low < bound:
-            threshold = (_TWO32 - bound) % bound
-            while low < threshold:
-                word, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
-                m = (word >> _HIGH) * bound
-                low = m & _MASK32
-        j = i + np.int64(m >> _HIGH)
+        r, s0, s1, s2, s3 = rng.bounded_step(np.uint64(size - i), s0, s1, s2, s3)
+        j = i + r
         tmp = cards[i]
         cards[i] = cards[j]
         cards[j] = tmp
