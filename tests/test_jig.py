@@ -198,14 +198,8 @@ def test_trace_replays_the_run():
 
 
 def test_threads_and_chunks_do_not_change_results():
-    import numba
-
     spec = runner.make_spec("jig", "pool", n=600, seed=3, strategy="random", seat_strategies=("0=book",))
-    a = runner.run(spec, chunk_sessions=1 << 14, threads=1)
-    b = runner.run(spec, chunk_sessions=7, threads=min(2, numba.config.NUMBA_NUM_THREADS))
-    cols = ["metric", "seat", "role", "mean", "se"]
-    assert a.frame[cols].equals(b.frame[cols])
-    assert a.meta["event_counts"] == b.meta["event_counts"]
+    stacked.same_on_one_and_two_threads(spec)
 
 
 def test_shuffle_only_deals_the_run_decks():

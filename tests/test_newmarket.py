@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from functools import partial
 
-import numba
 import numpy as np
 import pytest
 import stacked
@@ -218,14 +217,7 @@ def test_conservation_and_cards_every_deal(variant):
 
 def test_threads_and_chunks_do_not_change_results():
     spec = runner.make_spec("newmarket", "modern", n=600, seed=3, strategy="random", seat_strategies=("2=book",))
-    before = numba.get_num_threads()
-    try:
-        a = runner.run(spec, chunk_sessions=1 << 14, threads=1)
-        b = runner.run(spec, chunk_sessions=7, threads=min(2, numba.config.NUMBA_NUM_THREADS))
-    finally:
-        numba.set_num_threads(before)
-    assert a.frame.equals(b.frame)
-    assert a.meta["event_counts"] == b.meta["event_counts"]
+    stacked.same_on_one_and_two_threads(spec)
 
 
 def test_check_deck():
