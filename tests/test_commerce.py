@@ -14,6 +14,7 @@ from collections import deque
 
 import numpy as np
 import pytest
+from stacked import same_on_one_and_two_threads
 
 from sim import cards as C
 from sim import games, runner
@@ -709,10 +710,7 @@ def test_same_decks_under_every_variant_and_strategy():
 def test_run_results_identical_threads_and_chunks():
     spec = runner.make_spec("commerce", "standard", n=2400, seed=4, strategy="threshold",
                             seat_strategies=["1=random", "2=greedy", "3=threshold:0.8"])  # fmt: skip
-    a = runner.run(spec, chunk_sessions=600, threads=1)
-    b = runner.run(spec, chunk_sessions=97, threads=2)
-    assert a.frame.equals(b.frame)
-    d = a.to_dict()
+    d = same_on_one_and_two_threads(spec).to_dict()
     assert sum(s["mean"] for s in d["seats"]) == pytest.approx(-d["session_metrics"]["board_left"]["mean"] / 4)
     assert len(_contract.harness("commerce").play_sessions.signatures) <= 1
 

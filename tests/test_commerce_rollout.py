@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import stacked
 
 from sim import runner
 from sim.games import _ledger as L
@@ -71,9 +72,7 @@ def test_rollout_runs_in_every_variant_with_counters_conserved():
 
 def test_rollout_same_on_any_thread_count_and_chunk():
     spec = runner.make_spec("commerce", "standard", n=1200, seed=4, strategy="book", seat_strategies=["2=rollout:8"])
-    a = runner.run(spec, chunk_sessions=300, threads=1)
-    b = runner.run(spec, chunk_sessions=71, threads=2)
-    assert a.frame.equals(b.frame)
+    stacked.same_on_one_and_two_threads(spec)
 
 
 def _gain(k: int, n: int) -> tuple[float, float]:

@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 import pytest
+import stacked
 from click.testing import CliRunner
 
 from sim import cards as C
@@ -491,14 +492,9 @@ def test_trace_replays_the_run():
 
 
 def test_threads_and_chunks_do_not_change_results():
-    import numba
-
     spec = runner.make_spec("snipsnap", n=600, seed=3, strategy="random", seat_strategies=("0=book",),
                             rules=["careless_misses=true"])  # fmt: skip
-    a = runner.run(spec, chunk_sessions=1 << 14, threads=1)
-    b = runner.run(spec, chunk_sessions=7, threads=min(2, numba.config.NUMBA_NUM_THREADS))
-    cols = ["metric", "seat", "role", "mean", "se"]
-    assert a.frame[cols].equals(b.frame[cols])
+    stacked.same_on_one_and_two_threads(spec)
 
 
 def _ratio(rows, num: str, den: str) -> tuple[float, float]:

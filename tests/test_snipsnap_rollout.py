@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import stacked
 from stacked import run_deal
 
 from sim import cards as C
@@ -152,14 +153,8 @@ def test_rollout_conserves_counters_in_every_variant_and_plays_differently():
 
 
 def test_threads_and_chunks_do_not_change_results():
-    import numba
-
     spec = runner.make_spec("snipsnap", "whole-pack", n=300, seed=3, seat_strategies=("0=rollout:2", "2=rollout:3"))
-    a = runner.run(spec, chunk_sessions=1 << 14, threads=1)
-    b = runner.run(spec, chunk_sessions=7, threads=min(2, numba.config.NUMBA_NUM_THREADS))
-    cols = ["metric", "seat", "role", "mean", "se"]
-    assert a.frame[cols].equals(b.frame[cols])
-    assert a.meta["event_counts"] == b.meta["event_counts"]
+    stacked.same_on_one_and_two_threads(spec)
 
 
 def test_strategy_code_and_samples():

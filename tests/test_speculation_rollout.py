@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import stacked
 from numba import njit
 
 from sim import cards as C
@@ -111,14 +112,8 @@ def test_rollout_trades_where_book_does_not_and_conserves_counters():
 
 
 def test_threads_and_chunks_do_not_change_results():
-    import numba
-
     spec = runner.make_spec("speculation", "knave-five", n=800, seed=3, seat_strategies=("0=rollout:4", "2=rollout"))
-    a = runner.run(spec, chunk_sessions=1 << 14, threads=1)
-    b = runner.run(spec, chunk_sessions=7, threads=min(2, numba.config.NUMBA_NUM_THREADS))
-    cols = ["metric", "seat", "role", "mean", "se"]
-    assert a.frame[cols].equals(b.frame[cols])
-    assert a.meta["event_counts"] == b.meta["event_counts"]
+    stacked.same_on_one_and_two_threads(spec)
 
 
 def test_strategy_code_and_samples():
