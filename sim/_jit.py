@@ -38,7 +38,7 @@ def _one_copy_per_kind(dispatcher):
     constant: the trace's payment record had 49 copies across the games (one per reason code), and a game's whole
     ``play_deal`` a second copy for ``dealer = 0`` before its loop made it an int64. No kernel here needs a
     constant argument, so the call is typed as numba would type it from Python: int64, float64, bool.
-    Measured: the Pope Joan test files' cold compile, user CPU 87 s -> see the commit message.
+    Measured: the Speculation test files' cold compile took 60 s of CPU with this, 131 s without.
     """
     typed = dispatcher.get_call_template
 

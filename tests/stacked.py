@@ -103,13 +103,13 @@ def board_change(t: dict) -> int:
     return sum(t["board_after"].values()) - sum(t["board_before"].values())
 
 
-def same_on_one_and_two_threads(spec):
-    """Run ``spec`` on one thread in chunks of 7 sessions and on two in chunks of 16; assert the two results are
-    the same numbers (the frame and every event count); return the first."""
+def same_on_one_and_two_threads(spec, chunks=(7, 16)):
+    """Run ``spec`` on one thread in chunks of ``chunks[0]`` sessions and on two in chunks of ``chunks[1]``; assert
+    the two results are the same numbers (the frame and every event count); return the first."""
     before = numba.get_num_threads()
     try:
-        one = runner.run(spec, chunk_sessions=7, threads=1)
-        two = runner.run(spec, chunk_sessions=16, threads=2)
+        one = runner.run(spec, chunk_sessions=chunks[0], threads=1)
+        two = runner.run(spec, chunk_sessions=chunks[1], threads=2)
     finally:
         numba.set_num_threads(before)
     assert one.frame.equals(two.frame)

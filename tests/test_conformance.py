@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import pytest
+import stacked
 
 from sim import games, runner
 from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
@@ -41,14 +41,7 @@ def test_same_numbers_on_one_and_two_threads_and_any_chunk(game):
     m = games.load(game)
     variant = list(m.VARIANTS)[1] if len(m.VARIANTS) > 1 else "standard"
     spec = runner.make_spec(game, variant, n=40_000, strategy="random", seed=11)
-    before = numba.get_num_threads()
-    try:
-        one = runner.run(spec, chunk_sessions=997, threads=1)
-        two = runner.run(spec, chunk_sessions=4096, threads=2)
-    finally:
-        numba.set_num_threads(before)
-    assert one.frame.equals(two.frame)
-    assert one.meta["event_counts"] == two.meta["event_counts"]
+    stacked.same_on_one_and_two_threads(spec, chunks=(997, 4096))
 
 
 @pytest.mark.parametrize("game", list(games.GAMES))
