@@ -8,7 +8,7 @@ import stacked
 
 from sim import games, runner
 from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
-from sim.games._contract import TRACE_ROWS, harness, seats
+from sim.games._contract import harness, replay
 
 CASES = [(g, v) for g in games.GAMES for v in games.load(g).VARIANTS]
 
@@ -84,19 +84,13 @@ def test_the_trace_replays_the_deals_the_run_played(game, variant):
     m = games.load(game)
     for strategy in ("book", "random"):
         spec = runner.make_spec(game, variant, n=1, strategy=strategy, seed=5)
-        cfg = m.kernel_config(spec.rules)
-        strategy_seats = seats(runner.policy_codes(spec), runner.policy_params(spec))
+        codes, params = runner.policy_codes(spec), runner.policy_params(spec)
         players, dps = spec.rules.players, spec.deals_per_session
         for session in range(3):
             row = runner.play_chunk(spec, session, 1)[0]
             net, ev = np.zeros(players, dtype=np.int64), np.zeros(len(m.EVENTS), dtype=np.int64)
             for k in range(dps):
-                ws = m.new_workspace(cfg, TRACE_ROWS)
-                deck_out, board_before = np.zeros(ws.deck.shape[0], dtype=np.int8), np.zeros_like(ws.board)
-                no_deck = np.zeros(0, dtype=np.int8)
-                harness(game).trace_deal(
-                    cfg, ws, strategy_seats, np.uint64(5), session, k, no_deck, 0, deck_out, board_before
-                )
+                ws = replay(m, spec.rules, codes, params, 5, deal=session * dps + k).ws
                 net += ws.net[:players]
                 ev += ws.ev[: len(m.EVENTS)]
             where = f"{game} {variant} {strategy} session {session}"

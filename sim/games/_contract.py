@@ -235,7 +235,7 @@ class TracedDeal:
         return int(self.rules.players)
 
 
-def trace(
+def replay(
     module: ModuleType,
     rules: Any,
     policies: np.ndarray,
@@ -246,8 +246,8 @@ def trace(
     dealer: int = 0,
     rotations: int = 1,
     board: np.ndarray | None = None,
-) -> dict:
-    """One deal played out with every action and payment, as the game's JSON-ready dict.
+) -> TracedDeal:
+    """One deal played again with the game's trace recording on: its workspace holds every action and payment.
 
     Without ``deck``: deal number ``deal`` of a run with this seed (counted from 0), exactly as the run played
     it. With ``deck``: that stacked deck, ``dealer`` dealing, on ``board`` (empty by default).
@@ -268,7 +268,7 @@ def trace(
     dealt_by, nxt = harness(module.NAME).trace_deal(
         cfg, ws, strategy_seats, np.uint64(seed), session, k, deck_in, int(dealer), deck_out, board_before
     )
-    run = TracedDeal(
+    return TracedDeal(
         rules=rules,
         cfg=cfg,
         ws=ws,
@@ -279,4 +279,9 @@ def trace(
         next_dealer=int(nxt),
         board_before=board_before,
     )
-    return module.describe_trace(run)
+
+
+def trace(module: ModuleType, rules: Any, policies: np.ndarray, policy_params: np.ndarray, seed: int, **where) -> dict:
+    """One deal played out with every action and payment, as the game's JSON-ready dict (``where``: replay's
+    deal, deck, dealer, rotations, board)."""
+    return module.describe_trace(replay(module, rules, policies, policy_params, seed, **where))

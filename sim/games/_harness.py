@@ -105,7 +105,8 @@ def trace_deal(cfg, ws, seats, seed, session, k, deck_in, dealer_in, deck_out, b
     board = ws.board.copy()
     G.begin_session(cfg, ws, seats, seed, session)
     ws.tracing[0] = 0
-    # int64, not the literal 0: numba would compile traced_play once more for an argument typed Literal[int](0)
+    # int64: traced_play's one copy is for an int64 dealer, as the game's play_deal returns it (sim._jit makes
+    # a literal 0 plain anyway; the cast says the width)
     dealer = np.int64(0)
     if deck_in.shape[0] == 0:
         for _ in range(k):

@@ -35,8 +35,9 @@ def pay(ws, frm, to, amount, reason, pool):
     else:
         ws.net[to] += amount
     if ws.tracing[0]:
-        # int64 casts: a literal argument (a reason code, BOARD) would otherwise compile one more copy of
-        # _record_pay per distinct constant (49 were cached across the games)
+        # int64 casts: the games pass these as int8 (a card's seat), int32 or int64, and a call typed by
+        # each mix of widths would compile a copy of _record_pay of its own. (They were first written against
+        # literal constants, a copy per reason code, 49 in all; sim._jit now makes those plain by itself.)
         _record_pay(ws, np.int64(frm), np.int64(to), np.int64(amount), np.int64(reason), np.int64(pool))
 
 
