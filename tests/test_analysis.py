@@ -126,6 +126,8 @@ def test_a_claim_is_answered_under_each_of_its_games_plays():
 
 def test_a_search_play_is_capped_and_every_game_declares_valid_plays():
     assert size("rollout:8", 10**7) == SEARCH_N and size("book", 10**7) == 10**7
+    assert size("rollout:8", 10**7, search_n=40_000) == 40_000 and size("book", 10**7, search_n=40_000) == 10**7
+    assert size("rollout:8", 1000, search_n=40_000) == 1000  # never more than the run's own n
     from sim import games
     from sim.games import _contract
 

@@ -37,11 +37,12 @@ def plays_of(claim: Claim, module: ModuleType | None = None) -> tuple[str, ...]:
     return claim.plays or _contract.plays(module or games.by_title(claim.game))
 
 
-def size(play: str, n: int, whole_games: bool = False) -> int:
-    """Deals per configuration for ``play``: n, or at most SEARCH_N (SEARCH_GAMES) for a search strategy."""
+def size(play: str, n: int, whole_games: bool = False, search_n: int = 0) -> int:
+    """Deals per configuration for ``play``: n, or at most SEARCH_N (SEARCH_GAMES) for a search strategy, or the
+    claim's own ``search_n`` when it sets one."""
     if split_strategy(play)[0] not in SEARCHES:
         return n
-    return min(n, SEARCH_GAMES if whole_games else SEARCH_N)
+    return min(n, search_n or (SEARCH_GAMES if whole_games else SEARCH_N))
 
 
 def agree(verdicts: Sequence[str]) -> str:
@@ -62,7 +63,7 @@ def across(claim: Claim, answer: AnswerFn, n: int, seed: int) -> Answer:
     play's headline and verdict, and one verdict that holds only where the plays agree."""
     module = games.by_title(claim.game)
     whole_games = getattr(module, "DEAL", "deal") == "game"
-    got = [(play, answer(size(play, n, whole_games), seed, play)) for play in plays_of(claim, module)]
+    got = [(play, answer(size(play, n, whole_games, claim.search_n), seed, play)) for play in plays_of(claim, module)]
     if len(got) == 1:
         play, one = got[0]
         one.plays = [(play, one.n)]

@@ -18,7 +18,9 @@ class Claim:
 
     ``quote`` is the book's exact words (``...`` where words are left out); ``page`` the page it stands on;
     ``title`` the claim in a few words of our own, for the chart (the quote, shortened, when there is none);
-    ``plays`` the strategies it is measured under, where they are not its game's (a claim about one strategy).
+    ``plays`` the strategies it is measured under, where they are not its game's (a claim about one strategy);
+    ``search_n`` a larger size for a search play (rollout:K) than ``sim.analysis.plays`` allows by default, for a
+    claim whose effect under that play is too small to decide at the usual size.
     """
 
     id: str  # the script's file name, analysis/<id>.py
@@ -28,6 +30,7 @@ class Claim:
     measure: str  # what the script measures, in words
     title: str = ""
     plays: tuple[str, ...] = ()  # the strategies to measure it under; () = its game's PLAYS (sim.analysis.plays)
+    search_n: int = 0  # deals (games) for a search play where the usual cap leaves it undecided; 0: the usual cap
 
 
 @dataclass
