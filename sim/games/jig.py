@@ -245,7 +245,7 @@ def view(ws, row):
 
 @kernel
 def begin_session(cfg, ws, seats, seed, session):
-    S.seed_streams(ws, seed, session, cfg[0][P.players])
+    S.seed_streams(ws, seed, session, cfg[0][P.players], seats[0])
     ws.board[POOL] = 0
 
 
@@ -370,7 +370,7 @@ def begin_play(cfg, ws, dealer):
                 L.pay(ws, s, L.BOARD, ante, R_ANTE, POOL)
     S.deal_ws(ws, dmap, tabs, dealer, n)
     ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
-    S.begin_turns(ws.turn, (dealer + 1) % n, dealer)
+    S.begin_turns(ws.turn, S.next_seat(dealer, n), dealer)
 
 
 @kernel(inline=True)
@@ -385,7 +385,7 @@ def play_deal(cfg, ws, dealer, seats):
         ws.turn[S.T_CHOICE] = decide(cfg, ws, seats)
         winner = _resume(cfg, ws, seats)
     _go_out(cfg, ws, winner)
-    return (dealer + 1) % cfg[0][P.players]
+    return S.next_seat(dealer, cfg[0][P.players])
 
 
 # ----------------------------------------------------------------------------------------------------------

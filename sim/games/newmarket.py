@@ -245,7 +245,7 @@ def _lay_cards(prm, ws):
 @kernel
 def begin_session(cfg, ws, seats, seed, session):
     prm = cfg[0]
-    S.seed_streams(ws, seed, session, prm[P.players])
+    S.seed_streams(ws, seed, session, prm[P.players], seats[0])
     for k in range(5):
         ws.board[k] = 0
     # A stacked deck of the 48 cards alone (a trace) is laid out as this session's first deal would be; the
@@ -286,9 +286,14 @@ def _lay_out(prm, ws):
 @kernel(inline=True)
 def _deal(cfg, ws, dealer, laid):
     """Deal the shuffled pack but the cards at positions ``laid`` (sim.games._stops.deal, in one pass over the
-    pack: ``ws.dealt`` receives the cards dealt, in order, for the trace)."""
+    pack: ``ws.dealt`` receives the cards dealt, in order, for the trace).
+
+    No branch on the laid cards (four at random places in the pack, each a mispredicted branch): every card is
+    written, a laid one to the hands as nothing and to ``ws.dealt`` where the next card overwrites it; its
+    ``holder`` entry is the caller's to set (begin_play lays it out)."""
     prm, dmap, tabs = cfg
     n = prm[P.players]
+    last = dmap.shape[0] - 1
     for x in range(64):
         ws.holder[x] = S.REMOVED
     for s in range(n):
@@ -298,16 +303,15 @@ def _deal(cfg, ws, dealer, laid):
     for i in range(LAID):
         c = ws.deck[i]
         x = tabs[0, c]
-        if S.has(laid, x):
-            continue
+        b = S.bit(x) & ~laid
         ws.dealt[j] = c
-        seat = dealer + 1 + dmap[j]  # below 2n
+        seat = dealer + 1 + dmap[min(j, last)]  # below 2n; j passes the last only on laid cards at the end
         if seat >= n:
             seat -= n
-        j += 1
+        j += np.int64(b != 0)
         ws.holder[x] = seat
-        ws.hand[seat] |= S.bit(x)
-        live |= S.bit(x)
+        ws.hand[seat] |= b
+        live |= b
     ws.masks[S.LIVE] = live
     ws.masks[S.SPARE_MASK] = np.uint64(0)
     ws.masks[S.SEEN_SPARE] = np.uint64(0)
@@ -359,16 +363,50 @@ def _stake(prm, ws, dealer):
     """Each player puts a counter on a layout card, the dealer ``dealer_extra`` more (one, p. 89): each on the
     emptiest card, ties in ace, king, queen, knave order, so all four are covered. Then the kitty, if played."""
     n = prm[P.players]
-    for i in range(n + prm[P.dealer_extra]):
-        s = (dealer + 1 + i) % n if i < n else dealer  # from the elder hand round to the dealer; his extra
+    if ws.tracing[0]:
+        _stake_each(ws, dealer, n, prm[P.dealer_extra])
+    else:
+        # where each counter goes depends only on the layout, not on who puts it there: the stakes are paid in
+        # one sum each and spread over four locals (one counter at a time through the ledger, the board's
+        # loads and stores chained through memory, took 5% of a deal)
+        for s in range(n):
+            ws.net[s] -= 1
+        ws.net[dealer] -= prm[P.dealer_extra]
+        _spread(ws.board, n + prm[P.dealer_extra])
+    if prm[P.kitty] > 0:
+        for s in range(n):
+            L.pay(ws, s, L.BOARD, prm[P.kitty], R_KITTY_STAKE, KITTY)
+
+
+@kernel
+def _stake_each(ws, dealer, n, extra):
+    """The stakes one counter at a time, as the trace records them: from the elder hand round to the dealer,
+    then the dealer's extra."""
+    for i in range(n + extra):
+        s = dealer + 1 + i if i < n else dealer
+        if s >= n:
+            s -= n
         best = 0
         for k in range(1, 4):
             if ws.board[k] < ws.board[best]:
                 best = k
         L.pay(ws, s, L.BOARD, 1, R_STAKE, best)
-    if prm[P.kitty] > 0:
-        for s in range(n):
-            L.pay(ws, s, L.BOARD, prm[P.kitty], R_KITTY_STAKE, KITTY)
+
+
+@kernel
+def _spread(board, counters):
+    """``counters`` counters onto the four layout cards, each on the emptiest (ties: ace, king, queen, knave)."""
+    a, k, q, j = board[0], board[1], board[2], board[3]
+    for _ in range(counters):
+        if a <= k and a <= q and a <= j:
+            a += 1
+        elif k <= q and k <= j:
+            k += 1
+        elif q <= j:
+            q += 1
+        else:
+            j += 1
+    board[0], board[1], board[2], board[3] = a, k, q, j
 
 
 @kernel(inline=True)
@@ -475,7 +513,7 @@ def begin_play(cfg, ws, dealer):
         for k in range(4):
             ws.holder[ws.lay[k]] = S.LAYOUT
     # "play proceeds as in [Spin]": the elder hand leads (p. 88)
-    S.begin_turns(ws.turn, (dealer + 1) % n, dealer)
+    S.begin_turns(ws.turn, S.next_seat(dealer, n), dealer)
 
 
 @kernel(inline=True)
@@ -489,7 +527,7 @@ def play_deal(cfg, ws, dealer, seats):
         ws.turn[S.T_CHOICE] = decide(cfg, ws, seats)
         winner = _resume(cfg, ws, seats)
     _go_out(cfg, ws, winner)
-    return (dealer + 1) % cfg[0][P.players]
+    return S.next_seat(dealer, cfg[0][P.players])
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -224,7 +224,7 @@ def view(ws, row):
 
 @kernel
 def begin_session(cfg, ws, seats, seed, session):
-    S.seed_streams(ws, seed, session, cfg[0][P.players])
+    S.seed_streams(ws, seed, session, cfg[0][P.players], seats[0])
     for k in range(3):
         ws.board[k] = 0
     ws.state[0] = -1  # nobody has won a deal yet
@@ -545,7 +545,7 @@ def begin_play(cfg, ws, dealer):
     ws.pair[1] = ws.holder[QD_X] if ws.holder[QD_X] == ws.holder[JD_X] else -1
     ws.shown[0] = -1
     ws.shown[1] = -1
-    S.begin_turns(ws.turn, (dealer + 1) % n, dealer)  # the elder hand leads (p. 88)
+    S.begin_turns(ws.turn, S.next_seat(dealer, n), dealer)  # the elder hand leads (p. 88)
 
 
 @kernel(inline=True)
@@ -561,7 +561,7 @@ def play_deal(cfg, ws, dealer, seats):
         ws.turn[S.T_CHOICE] = decide(cfg, ws, seats)
         winner = _resume(cfg, ws, seats)
     _go_out(cfg, ws, winner)
-    return (dealer + 1) % cfg[0][P.players]
+    return S.next_seat(dealer, cfg[0][P.players])
 
 
 # ----------------------------------------------------------------------------------------------------------

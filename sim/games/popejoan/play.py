@@ -111,7 +111,7 @@ def view(ws, row):
 
 @kernel
 def begin_session(cfg, ws, seats, seed, session):
-    S.seed_streams(ws, seed, session, cfg[0][P.players])
+    S.seed_streams(ws, seed, session, cfg[0][P.players], seats[0])
     for comp in range(8):
         ws.board[comp] = 0
 
@@ -476,7 +476,7 @@ def begin_play(cfg, ws, dealer):
     _dress(prm, ws, dealer)
     turnup = S.deal_ws(ws, dmap, tabs, dealer, n)
     ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
-    S.begin_turns(ws.turn, (dealer + 1) % n, dealer)  # the elder hand leads (p. 83)
+    S.begin_turns(ws.turn, S.next_seat(dealer, n), dealer)  # the elder hand leads (p. 83)
     ws.turn[S.T_AUX] = turnup >> 4  # trumps
     ws.turn[S.T_TURNUP] = turnup
     return _turn_up(cfg, ws, dealer, turnup)
@@ -497,4 +497,4 @@ def play_deal(cfg, ws, dealer, seats):
             winner = _resume(cfg, ws, seats)
     _go_out(cfg, ws, winner, ws.turn[S.T_TURNUP])
     ws.won[winner] = 1
-    return (dealer + 1) % cfg[0][P.players]
+    return S.next_seat(dealer, cfg[0][P.players])
