@@ -134,15 +134,17 @@ def deal(deck, dealmap, tabs, dealer, n, holder, hand, masks):
     live = _ZERO
     spare = _ZERO
     turnup = -1
+    # unsigned indices: a signed one compiles to a wrap-around for negative values, three instructions per
+    # access on every card dealt (numba's indexing)
     for i in range(dealmap.shape[0]):
-        x = tabs[0, deck[i]]
+        x = np.uint64(tabs[0, np.uint64(deck[i])])
         to = dealmap[i]
         if to < n:
             seat = dealer + 1 + to  # below 2n: one subtraction, not a division per card
             if seat >= n:
                 seat -= n
             holder[x] = seat
-            hand[seat] |= bit(x)
+            hand[np.uint64(seat)] |= bit(x)
             live |= bit(x)
         elif to == DEAL_SPARE:
             holder[x] = SPARE
@@ -150,7 +152,7 @@ def deal(deck, dealmap, tabs, dealer, n, holder, hand, masks):
             live |= bit(x)
         elif to == DEAL_TURNUP:
             holder[x] = TURNUP
-            turnup = x
+            turnup = np.int64(x)
         else:
             holder[x] = LAYOUT
     masks[LIVE] = live
@@ -169,15 +171,15 @@ def next_seat(seat, n):
 def play(holder, hand, masks, seat, x):
     """Seat plays the card at position x: out of his hand and out of play."""
     b = bit(x)
-    hand[seat] &= ~b
+    hand[np.uint64(seat)] &= ~b  # unsigned indices: no wrap-around code for negative ones (see deal)
     masks[LIVE] &= ~b
-    holder[x] = PLAYED
+    holder[np.uint64(x)] = PLAYED
 
 
 @kernel
 def next_holder(holder, x):
     """The seat that must follow the card at x, or -1 when x is a stop."""
-    h = holder[x + 1]
+    h = holder[np.uint64(x + 1)]  # unsigned: no wrap-around code (see deal)
     return np.int64(h) if h >= 0 else np.int64(-1)
 
 

@@ -302,7 +302,7 @@ def _deal(cfg, ws, dealer, laid):
     j = 0
     for i in range(LAID):
         c = ws.deck[i]
-        x = tabs[0, c]
+        x = np.uint64(tabs[0, np.uint64(c)])  # unsigned indices: no wrap-around code (sim.games._stops.deal)
         b = S.bit(x) & ~laid
         ws.dealt[j] = c
         seat = dealer + 1 + dmap[min(j, last)]  # below 2n; j passes the last only on laid cards at the end
@@ -310,7 +310,7 @@ def _deal(cfg, ws, dealer, laid):
             seat -= n
         j += np.int64(b != 0)
         ws.holder[x] = seat
-        ws.hand[seat] |= b
+        ws.hand[np.uint64(seat)] |= b
         live |= b
     ws.masks[S.LIVE] = live
     ws.masks[S.SPARE_MASK] = np.uint64(0)

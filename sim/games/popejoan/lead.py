@@ -61,6 +61,20 @@ def _honour_lead(h, honours, allowed, avoid, trump_kqj, pools, board):
     return best
 
 
+@kernel
+def _honours_bound(h, kx, qx, jx, board):
+    """At most what leading runs of h can take for trump honours: each honour's compartment, Matrimony when he
+    holds K and Q, Intrigue when Q and J, in one run or not. Below HONOUR_WORTH no run is worth weighing
+    (_honour_lead), as in most leads: a branch on this nearly always goes one way, where the branch on holding
+    a trump honour at all went either way about half the time (and called _honour_lead)."""
+    k = S.has(h, kx)
+    q = S.has(h, qx)
+    j = S.has(h, jx)
+    return (
+        k * board[KING] + q * board[QUEEN] + j * board[KNAVE] + (k & q) * board[MATRIMONY] + (q & j) * board[INTRIGUE]
+    )
+
+
 @kernel(inline=True)
 def choose_lead(cfg, ws, p, policy, dealer, trumps):
     """The position seat p leads, by his strategy and from what he can know."""
@@ -89,8 +103,8 @@ def choose_lead(cfg, ws, p, policy, dealer, trumps):
     kx = np.int64(tabs[0, trumps * 13 + C.KING])
     qx = np.int64(tabs[0, trumps * 13 + C.QUEEN])
     jx = np.int64(tabs[0, trumps * 13 + C.KNAVE])
-    honours = h & (S.bit(jx) | S.bit(qx) | S.bit(kx))
-    if honours != 0:
+    if _honours_bound(h, kx, qx, jx, ws.board) >= HONOUR_WORTH:
+        honours = h & (S.bit(jx) | S.bit(qx) | S.bit(kx))
         best = _honour_lead(h, honours, allowed, avoid, (kx, qx, jx), prm[P.pools], ws.board)
         if best >= 0:
             return best
