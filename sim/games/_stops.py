@@ -296,6 +296,10 @@ def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
         cand = allowed & ~avoid
     if cand == _ZERO:
         cand = bottoms
+    if cand != _ZERO and cand & (cand - _ONE) == _ZERO:
+        # one candidate is every rule's answer: no pass needed (a hand of one run or one card per suit under
+        # lead_lowest, common late in a deal)
+        return np.int64(ctz(cand))
     # Three passes, each only as far as needed: a known stop is usually at hand (kings always are). Each pass
     # keeps its best as one integer, (key << 6) | position, through max(): no branch per card, where a compare
     # that mispredicts costs more than the card's whole arithmetic.
