@@ -261,3 +261,18 @@ def test_cli_bad_input_exits_2(args, words):
     res = CliRunner().invoke(cli, args)
     assert res.exit_code == 2
     assert words in res.output
+
+
+def test_stakes_spread_at_once_as_one_at_a_time():
+    """The untraced stakes (all counters spread over the layout at once) land where the traced ones do, each
+    on the emptiest card, ties in ace, king, queen, knave order (p. 89)."""
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        board = rng.integers(0, 6, size=5).astype(np.int64)
+        counters = int(rng.integers(0, 12))
+        want = board[:4].tolist()
+        for _ in range(counters):
+            want[want.index(min(want))] += 1
+        got = board.copy()
+        G._spread(got, counters)
+        assert got[:4].tolist() == want and got[4] == board[4]
