@@ -30,6 +30,7 @@ from sim.games.commerce.table import (
     H_W,
     HAND,
     POOL,
+    REAL,
     SCRATCH,
     SEAT0,
     SESSION,
@@ -40,6 +41,7 @@ from sim.games.commerce.table import (
     end_line,
     reseed,
     settle_pack,
+    unpack,
 )
 
 
@@ -92,7 +94,7 @@ def begin_session(cfg, ws, seats, seed, session):
     for s in range(n):
         if seats[0][s] == RANDOM or seats[0][s] == ROLLOUT:  # the strategies that draw (from their own streams)
             rng.seed_stream(ws.streams[SEAT0 + s], seed, session, 1 + s)
-    set_thresholds(ws.rows.f64, ws.rows.search, seats)
+    set_thresholds(ws.core.f64, ws.search, seats)
     ws.board[POOL] = 0
     for j in range(pack.shape[0]):  # a stacked deck shorter than the pack is refused by describe_trace
         ws.deck[j] = pack[j]
@@ -145,7 +147,7 @@ def _seat_from_the_left(ws, n, dealer):
 
 
 @kernel
-def _old_game(cfg, ws, seats, dealer):
+def _old_game(cfg, core, seats, dealer):
     """One hand of the old game (p. 74), or a whole Pool Commerce game (p. 75).
 
     play_deal calls two kernels, this and modern_hand, and inlines neither. Measured (standard variant, one
@@ -155,29 +157,33 @@ def _old_game(cfg, ws, seats, dealer):
     prm = cfg[0]
     n = prm[P.players]
     if prm[P.pool] != 0:
-        pool_game(cfg, ws, seats, dealer)
+        pool_game(cfg, core, seats, dealer)
         return
+    ws = unpack(core, REAL)
     _seat_from_the_left(ws, n, dealer)
-    old_hand(cfg, ws, seats, n, np.int64(0))  # hand 0, typed as pool_game's count: one specialisation
+    old_hand(cfg, core, seats, n, np.int64(0))  # hand 0, typed as pool_game's count: one specialisation
     end_line(ws)
 
 
-@kernel
+@kernel(inline=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal (in Pool Commerce one whole game) with ``dealer`` dealing; returns the next deal's dealer.
 
     ``ws.board`` (the pool) is carried in and out; ``ws.net``, ``ws.won`` and ``ws.ev`` are this deal's. When
     tracing, actions (hand, seat, kind, card out, card in, other seat, last of hand), payments and hands (see
     table.TR_W) are recorded.
+
+    Inlined into the harness's deal loop, and the hands it calls are given the workspace's core (table.Core):
+    profiled, passing the whole workspace to play_deal and again to modern_hand was 30% of a deal.
     """
     prm = cfg[0]
     n = prm[P.players]
     L.begin_deal(ws, n)
     if prm[P.game] == OLD:
-        _old_game(cfg, ws, seats, dealer)
+        _old_game(cfg, ws.core, seats, dealer)
         return (dealer + 1) % n
     _seat_from_the_left(ws, n, dealer)
-    shown = modern_hand(cfg, ws, seats, n, np.int64(0))
+    shown = modern_hand(cfg, ws.core, seats, n, np.int64(0))
     end_line(ws)
     if prm[P.continuous] != 0 and not shown:
         return dealer  # the deal stays until a Tricon, Sequence or Flush is shown (p. 76)

@@ -96,7 +96,7 @@ STRATEGY_HELP: dict[str, str] = {
 @kernel
 def set_thresholds(f64, search, seats):
     """Each seat's threshold and ready-money premium (``ws.thr``, ``ws.premium``: row REAL of ``f64``, the
-    workspace's ``rows.f64``): its strategy's parameter, or the default where it has none (NaN) or its strategy
+    workspace's ``core.f64``): its strategy's parameter, or the default where it has none (NaN) or its strategy
     takes the other one. Takes the two arrays, not the workspace: a call that passes the workspace costs more
     than this loop (profiled)."""
     pols, params = seats[0], seats[1]
@@ -275,8 +275,8 @@ def old_last(cfg, ws, seats, j):
 
 
 @kernel
-def buys_horse(ws, seats, s):
+def buys_horse(streams, seats, s):
     """Whether seat s, the first out, buys the horse (p. 75)."""
     if seats[0][s] == RANDOM:
-        return rng.bounded(ws.streams[SEAT0 + s], 2) == 1
+        return rng.bounded(streams[SEAT0 + s], 2) == 1
     return True

@@ -153,11 +153,13 @@ REAL, SIM = 0, 1  # rows of the state arrays: the deal, and a rollout's playout 
 SEARCH = 4  # row of ws.streams after SESSION, DEAL, HAND, SCRATCH: the rollout's replayed stream
 SEAT0 = 5  # rows SEAT0 + s of ws.streams: seat s's strategy stream (random's and rollout's)
 
-# Why so few arrays. Every kernel call that is not inlined passes each array of the workspace as its exploded
-# struct (seven to eleven words), and the harness calls deal_cards and play_deal once a deal with the whole
-# workspace. Profiled (perf, standard variant, book): with 42 arrays, pushing those arguments was about 45% of
-# a deal's time. So the small state arrays are views of a few buffers, one per dtype and row.
-# Columns of ``Rows.i64`` (per row):
+# Why so few arrays. Every kernel call that is not inlined passes each array it is given as its exploded struct
+# (seven to eleven words). Profiled (perf, standard variant, book): with 42 arrays in the workspace, pushing them
+# was about 45% of a deal; with 26 (the small state arrays views of a few buffers), the two calls a deal made
+# with the whole workspace (play_deal, modern_hand) were still about 30%. So the workspace's arrays are all
+# views of the eight arrays of ``Core``, and the kernels that are called, not inlined, take the core and make
+# their views (``unpack``, inlined: a few pointer sums) instead of being passed the 26 arrays.
+# Columns of ``Core.i64`` (per row; the columns from C_SEAT_OF on are read in row REAL only, by both views):
 C_STATE = 0
 C_SR = C_STATE + MAX_SEATS
 C_BOARD = C_SR + MAX_SEATS
@@ -165,34 +167,43 @@ C_NET = C_BOARD + 1
 C_WON = C_NET + MAX_SEATS
 C_TURN = C_WON + MAX_SEATS
 C_EV = C_TURN + TURN
-I64_W = C_EV + len(EVENTS)
-# Columns of ``Rows.f64`` (per row):
-C_THR = 0
-C_PREMIUM = C_THR + MAX_SEATS
-C_NO_PARAM = C_PREMIUM + MAX_SEATS  # NaN: the playouts' strategy parameters (threshold's default)
-F64_W = C_NO_PARAM + MAX_SEATS
-# ``Rows.search``: the rollout's own
+C_TRACING = C_EV + len(EVENTS)  # 1: record actions, payments and hands (row SIM is never traced)
+C_SEAT_OF = C_TRACING + 1
+C_LIVES = C_SEAT_OF + MAX_SEATS
+C_WIDOW = C_LIVES + MAX_SEATS
+C_TR_COUNT = C_WIDOW + 3
+C_SEARCH = C_TR_COUNT + 3
+# the rollout's own columns, from C_SEARCH:
 S_SCORE = 0  # int64[8]: each candidate's net summed over the samples
 S_CARDS = S_SCORE + 8  # int64[52]: the cards the decider cannot see, shuffled
 S_CANDS = S_CARDS + 52  # int64[3]: the choices searched
 S_BOOK = S_CANDS + 3  # int64[10]: the playouts' strategies (threshold for every seat)
 SEARCH_W = S_BOOK + MAX_SEATS
+I64_W = C_SEARCH + SEARCH_W
+# Columns of ``Core.f64`` (per row):
+C_THR = 0
+C_PREMIUM = C_THR + MAX_SEATS
+C_NO_PARAM = C_PREMIUM + MAX_SEATS  # NaN: the playouts' strategy parameters (threshold's default)
+F64_W = C_NO_PARAM + MAX_SEATS
 
 
-class Rows(NamedTuple):
-    """The deal's state in two rows (REAL, and SIM for a rollout's playouts), and the rollout's own arrays."""
+class Core(NamedTuple):
+    """Every array of a workspace: the deal's state in two rows (REAL, and SIM for a rollout's playouts), the
+    streams and the trace records."""
 
     deck: np.ndarray  # int8[2, 52]
-    i64: np.ndarray  # int64[2, I64_W]: state, sr, board, net, won, turn, ev (columns C_*)
+    i64: np.ndarray  # int64[2, I64_W]: columns C_*
     hands: np.ndarray  # int64[2, 10, 4]
     f64: np.ndarray  # float64[2, F64_W]: thr, premium, NaN (columns C_*)
-    tracing: np.ndarray  # bool[2, 1]: row SIM is never traced
-    search: np.ndarray  # int64[SEARCH_W]: score, cards, cands, book (S_*)
+    streams: np.ndarray  # uint64[SEAT0 + 10, 4]
+    tr_actions: np.ndarray  # int64[k, TR_ACTION_W]
+    tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
+    tr_hands: np.ndarray  # int64[h, MAX_SEATS + 1, TR_W]
 
 
 class Workspace(NamedTuple):
-    """Per-thread arrays (made once per block of sessions, never per deal). The state arrays are views of row
-    REAL of ``rows``; ``search.view`` gives the same workspace over row SIM."""
+    """Per-thread arrays (made once per block of sessions, never per deal): views of row REAL of ``core``;
+    ``unpack(core, SIM)`` gives the same workspace over row SIM."""
 
     deck: np.ndarray  # int8[52]: the pack in the order dealt, settled up to turn[T_DRAWN]; in the modern game
     #   deck[3m:] is the stock, used as a ring: the top card is deck[3m + top] and the rejected card goes into
@@ -210,39 +221,28 @@ class Workspace(NamedTuple):
     net: np.ndarray  # int64[10]: this deal's counters won (+) or lost (-) per seat
     won: np.ndarray  # int64[10]: 1 for the seat the deal's win is counted for
     ev: np.ndarray  # int64[len(EVENTS)]: this deal's events
-    tracing: np.ndarray  # bool[1]: record actions, payments and hands
+    tracing: np.ndarray  # int64[1]: 1 to record actions, payments and hands
     tr_actions: np.ndarray  # int64[k, TR_ACTION_W]
     tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
     tr_count: np.ndarray  # int64[3]: actions, payments, hands recorded
     tr_hands: np.ndarray  # int64[h, MAX_SEATS + 1, TR_W]
     turn: np.ndarray  # int64[TURN]: where the modern game's trading stands, and the pack's counters
-    rows: Rows
-
-
-@njit(cache=True)
-def _new_rows():
-    r = Rows(
-        np.zeros((2, 52), dtype=np.int8),
-        np.zeros((2, I64_W), dtype=np.int64),
-        np.zeros((2, MAX_SEATS, 4), dtype=np.int64),
-        np.zeros((2, F64_W), dtype=np.float64),
-        np.zeros((2, 1), dtype=np.bool_),
-        np.zeros(SEARCH_W, dtype=np.int64),  # book filled by begin_session (threshold's code)
-    )
-    r.i64[:, C_TURN : C_TURN + TURN] = -1
-    r.f64[:, C_NO_PARAM:] = np.nan
-    return r
+    search: np.ndarray  # int64[SEARCH_W]: the rollout's score, cards, cands, book (S_*)
+    core: Core
 
 
 @kernel(inline=True)
-def state_view(r, row):
-    """The state arrays of one row of ``r``: (deck, thr, premium, hands, state, sr, board, net, won, ev, tracing,
-    turn)."""
-    i, f = r.i64, r.f64
-    return (
-        r.deck[row], f[row, C_THR:C_PREMIUM], f[row, C_PREMIUM:C_NO_PARAM], r.hands[row],
-        i[row, C_STATE:C_SR], i[row, C_SR:C_BOARD], i[row, C_BOARD:C_NET], i[row, C_NET:C_WON],
-        i[row, C_WON:C_TURN], i[row, C_EV:I64_W], r.tracing[row], i[row, C_TURN:C_EV],
+def unpack(core, row):
+    """The workspace over one row of ``core``'s state (REAL, or a rollout's SIM); the streams, the seats, lives,
+    widow and trace records are row REAL's in both."""
+    i = core.i64
+    f = core.f64
+    return Workspace(
+        core.deck[row], core.streams, f[row, C_THR:C_PREMIUM], f[row, C_PREMIUM:C_NO_PARAM], core.hands[row],
+        i[REAL, C_WIDOW:C_TR_COUNT], i[row, C_STATE:C_SR], i[row, C_SR:C_BOARD], i[REAL, C_SEAT_OF:C_LIVES],
+        i[REAL, C_LIVES:C_WIDOW], i[row, C_BOARD:C_NET], i[row, C_NET:C_WON], i[row, C_WON:C_TURN],
+        i[row, C_EV:C_TRACING], i[row, C_TRACING : C_TRACING + 1], core.tr_actions, core.tr_pays,
+        i[REAL, C_TR_COUNT:C_SEARCH], core.tr_hands, i[row, C_TURN:C_EV], i[REAL, C_SEARCH:I64_W], core,
     )  # fmt: skip
 
 
@@ -252,16 +252,22 @@ def new_workspace(cfg, trace_rows):
     tracer = trace_rows > 1
     k = 4 * trace_rows if tracer else 1
     h = POOL_HAND_CAP if tracer else 1
-    r = _new_rows()
-    deck, thr, premium, hands, state, sr, board, net, won, ev, tracing, turn = state_view(r, REAL)
-    turn[T_DRAWN] = 0
-    turn[T_WHOLE] = 1 if tracer else 0
-    return Workspace(
-        deck, np.zeros((SEAT0 + MAX_SEATS, 4), dtype=np.uint64), thr, premium, hands, np.zeros(3, dtype=np.int64),
-        state, sr, np.zeros(MAX_SEATS, dtype=np.int64), np.zeros(MAX_SEATS, dtype=np.int64), board, net, won, ev,
-        tracing, np.zeros((k, TR_ACTION_W), dtype=np.int64), np.zeros((k, 5), dtype=np.int64),
-        np.zeros(3, dtype=np.int64), np.zeros((h, MAX_SEATS + 1, TR_W), dtype=np.int64), turn, r,
-    )  # fmt: skip
+    core = Core(
+        np.zeros((2, 52), dtype=np.int8),
+        np.zeros((2, I64_W), dtype=np.int64),
+        np.zeros((2, MAX_SEATS, 4), dtype=np.int64),
+        np.zeros((2, F64_W), dtype=np.float64),
+        np.zeros((SEAT0 + MAX_SEATS, 4), dtype=np.uint64),
+        np.zeros((k, TR_ACTION_W), dtype=np.int64),
+        np.zeros((k, 5), dtype=np.int64),
+        np.zeros((h, MAX_SEATS + 1, TR_W), dtype=np.int64),
+    )
+    core.i64[:, C_TURN : C_TURN + TURN] = -1
+    core.f64[:, C_NO_PARAM:] = np.nan  # the search's book filled by begin_session (threshold's code)
+    ws = unpack(core, REAL)
+    ws.turn[T_DRAWN] = 0
+    ws.turn[T_WHOLE] = 1 if tracer else 0
+    return ws
 
 
 # ----------------------------------------------------------------------------------------------------------
