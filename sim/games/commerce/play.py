@@ -16,7 +16,6 @@ import numpy as np
 from sim import rng
 from sim._jit import kernel
 from sim.games import _hands as HT
-from sim.games import _ledger as L
 from sim.games.commerce.old import old_hand
 from sim.games.commerce.pool import pool_game
 from sim.games.commerce.rules import OLD, RULEBOOK, P
@@ -29,6 +28,7 @@ from sim.games.commerce.table import (
     H_VALUE,
     H_W,
     HAND,
+    PACK_W,
     POOL,
     REAL,
     SCRATCH,
@@ -37,6 +37,8 @@ from sim.games.commerce.table import (
     T_DRAWN,
     T_WHOLE,
     E,
+    begin_deal,
+    copy_pack,
     deal_round,
     end_line,
     reseed,
@@ -46,11 +48,27 @@ from sim.games.commerce.table import (
 
 
 def kernel_config(r: Any) -> tuple:
-    """cfg for the kernels: (params int64, pack int8, shown int16, v1 float64, hand float32[., H_W]) - the hand and
-    strategy tables of sim.games._hands; ``hand`` holds each hand's value, e_ready, e_barter and strength (columns
-    table.H_*; ``value`` and the expectations assume ``players - 1`` opponents)."""
+    """cfg for the kernels: (params int64, pack int8[52] (a 32-card pack padded with zeros), shown int16, v1 float64,
+    hand float32[., H_W], v1_rank int16) - the hand and strategy tables of sim.games._hands; ``hand`` holds each
+    hand's value, e_ready and e_barter (columns table.H_*; ``value`` and the expectations assume ``players - 1``
+    opponents)."""
     v1, hand = _tables(r.pack, r.point_rule, r.combinations, r.players - 1)
-    return RULEBOOK.params(r), HT.pack_cards(r.pack), _shown(r.pack, r.point_rule, r.combinations), v1, hand
+    shown = _shown(r.pack, r.point_rule, r.combinations)
+    rank = _v1_rank(r.pack, r.point_rule, r.combinations, r.players - 1)
+    pack = np.zeros(PACK_W, dtype=np.int8)  # padded to 52 cards: table.copy_pack copies a constant length
+    pack[: r.pack] = HT.pack_cards(r.pack)
+    return RULEBOOK.params(r), pack, shown, v1, hand, rank
+
+
+@functools.cache
+def _v1_rank(pack: int, point_rule: str, combinations: str, opponents: int) -> np.ndarray:
+    """int16 dense rank of every hand's v1 (equal v1, equal rank): what the old game's exchanges compare (nine
+    look-ups a turn, strategies.best_exchange), in 44 KB instead of v1's 177 KB. Profiled: those look-ups were
+    the old game's cache misses. The order of the ranks is exactly v1's, so the same exchanges are chosen."""
+    v1 = _tables(pack, point_rule, combinations, opponents)[0]
+    values, rank = np.unique(v1, return_inverse=True)
+    assert values.shape[0] < 2**15 and not np.isnan(values).any()
+    return rank.reshape(-1).astype(np.int16)
 
 
 @functools.cache
@@ -96,8 +114,7 @@ def begin_session(cfg, ws, seats, seed, session):
             rng.seed_stream(ws.streams[SEAT0 + s], seed, session, 1 + s)
     set_thresholds(ws.core.f64, ws.search, seats)
     ws.board[POOL] = 0
-    for j in range(pack.shape[0]):  # a stacked deck shorter than the pack is refused by describe_trace
-        ws.deck[j] = pack[j]
+    copy_pack(ws.deck, pack)  # a stacked deck shorter than the pack is refused by describe_trace
     ws.turn[T_DRAWN] = prm[P.pack]
     for i in range(4):
         ws.streams[SCRATCH, i] = ws.streams[SESSION, i]
@@ -119,8 +136,7 @@ def deal_cards(cfg, ws):
 @kernel
 def _fresh_pack(pack, deck, streams, turn, size):
     reseed(streams[DEAL], streams[SESSION])
-    for j in range(pack.shape[0]):
-        deck[j] = pack[j]
+    copy_pack(deck, pack)
     reseed(streams[HAND], streams[DEAL])
     turn[T_DRAWN] = 0
     if turn[T_WHOLE] != 0:
@@ -140,9 +156,14 @@ def deal_hands(cfg, ws, dealer):
 
 @kernel(inline=True)
 def _seat_from_the_left(ws, n, dealer):
-    """Everyone is dealt in, from the dealer's left round to the dealer; one hand is dealt."""
+    """Everyone is dealt in, from the dealer's left round to the dealer; one hand is dealt. (Counted round
+    without a division per seat: four divisions were a visible share of a deal's profile.)"""
+    s = dealer
     for j in range(n):
-        ws.seat_of[j] = (dealer + 1 + j) % n
+        s += 1
+        if s == n:
+            s = 0
+        ws.seat_of[j] = s
     ws.ev[E.hands] += 1
 
 
@@ -178,7 +199,7 @@ def play_deal(cfg, ws, dealer, seats):
     """
     prm = cfg[0]
     n = prm[P.players]
-    L.begin_deal(ws, n)
+    begin_deal(ws)
     if prm[P.game] == OLD:
         _old_game(cfg, ws.core, seats, dealer)
         return (dealer + 1) % n
@@ -189,7 +210,7 @@ def play_deal(cfg, ws, dealer, seats):
         return dealer  # the deal stays until a Tricon, Sequence or Flush is shown (p. 76)
     if prm[P.continuous] != 0:
         ws.ev[E.deal_passed] += 1
-    return (dealer + 1) % n
+    return dealer + 1 if dealer + 1 < n else dealer + 1 - n
 
 
 @kernel

@@ -224,13 +224,14 @@ def stands_after(cfg, ws, seats, j, circuit):
 
 @kernel(inline=True)
 def best_exchange(cfg, ws, j):
-    """(v1 of the best hand one exchange with the widow makes, its code 3 * slot + widow card)."""
-    v1 = cfg[3]
-    best = -1.0
+    """(v1 rank of the best hand one exchange with the widow makes, its code 3 * slot + widow card). Ranks
+    (cfg[5], in v1's order) rather than v1: a smaller table for the same choices."""
+    rank = cfg[5]
+    best = -1
     code = 0
     for i in range(3):
         for w in range(3):
-            x = v1[hid_with(ws.hands, j, i, ws.widow[w])]
+            x = np.int64(rank[hid_with(ws.hands, j, i, ws.widow[w])])
             if x > best:
                 best = x
                 code = 3 * i + w
@@ -254,7 +255,7 @@ def old_turn(cfg, ws, seats, j, m):
     if pol == GREEDY and klass_of(cfg, h) >= SEQUENCE:
         return 0
     best, code = best_exchange(cfg, ws, j)
-    if best > v1[h]:
+    if best > cfg[5][h]:
         return 2 + code
     return 1
 
@@ -269,7 +270,7 @@ def old_last(cfg, ws, seats, j):
     if pol == RANDOM:
         return rng.bounded(ws.streams[SEAT0 + s], 10) - 1
     best, code = best_exchange(cfg, ws, j)
-    if best > cfg[3][hid(ws, j)]:
+    if best > cfg[5][hid(ws, j)]:
         return code
     return -1
 
