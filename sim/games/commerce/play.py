@@ -22,6 +22,10 @@ from sim.games.commerce.rules import OLD, RULEBOOK, P
 from sim.games.commerce.search import modern_hand
 from sim.games.commerce.strategies import RANDOM, ROLLOUT, set_thresholds
 from sim.games.commerce.table import (
+    B_BITS,
+    B_CODE,
+    B_GIVE,
+    B_VALUE,
     DEAL,
     H_BARTER,
     H_READY,
@@ -49,15 +53,56 @@ from sim.games.commerce.table import (
 
 def kernel_config(r: Any) -> tuple:
     """cfg for the kernels: (params int64, pack int8[52] (a 32-card pack padded with zeros), shown int16, v1 float64,
-    hand float32[., H_W], v1_rank int16) - the hand and strategy tables of sim.games._hands; ``hand`` holds each
-    hand's value, e_ready and e_barter (columns table.H_*; ``value`` and the expectations assume ``players - 1``
-    opponents)."""
+    hand float32[., H_W], v1_rank int16, book float32[., 2]) - the hand and strategy tables of sim.games._hands;
+    ``hand`` holds each hand's value, e_ready and e_barter (columns table.H_*; ``value`` and the expectations
+    assume ``players - 1`` opponents); ``book`` threshold's choices from them (book_table)."""
     v1, hand = _tables(r.pack, r.point_rule, r.combinations, r.players - 1)
     shown = _shown(r.pack, r.point_rule, r.combinations)
     rank = _v1_rank(r.pack, r.point_rule, r.combinations, r.players - 1)
     pack = np.zeros(PACK_W, dtype=np.int8)  # padded to 52 cards: table.copy_pack copies a constant length
     pack[: r.pack] = HT.pack_cards(r.pack)
-    return RULEBOOK.params(r), pack, shown, v1, hand, rank
+    book = _book(r.pack, r.point_rule, r.combinations, r.players)
+    return RULEBOOK.params(r), pack, shown, v1, hand, rank, book
+
+
+@functools.cache
+def _book(pack: int, point_rule: str, combinations: str, players: int) -> np.ndarray:
+    return book_table(_tables(pack, point_rule, combinations, players - 1)[1], players)
+
+
+def book_table(hand: np.ndarray, m: int) -> np.ndarray:
+    """cfg's ``book`` table (columns table.B_*): a hand's value and threshold's choices in 8 bytes, so a turn's
+    look-ups fit in a table of 177 KB rather than ``hand``'s 707 KB (profiled: the loads from ``hand`` were the
+    hottest instructions of a deal, cache misses). Worked out with strategies._best_trade's arithmetic in the same
+    order (float32 entries widened to float64, times the prize, less the cost, plus no premium; ties to the first
+    action), so the choices are exactly the kernel's; tests/test_commerce_book_table.py checks every hand."""
+    value = hand[:, H_VALUE].astype(np.float64)
+    code = np.zeros(hand.shape[0], dtype=np.int64)
+    for dealing in (0, 1):
+        prize = float(m + 1) if dealing else float(m + 2)
+        cost = 0.0 if dealing else 1.0
+        for can_barter in (0, 1):
+            best = np.full(hand.shape[0], -1e9)
+            act = np.ones(hand.shape[0], dtype=np.int64)
+            for i in range(3):
+                score = hand[:, H_READY + i].astype(np.float64) * prize - cost + 0.0
+                act = np.where(score > best, 1 + i, act)
+                best = np.where(score > best, score, best)
+            for i in range(3 if can_barter else 0):
+                score = hand[:, H_BARTER + i].astype(np.float64) * prize
+                act = np.where(score > best, 4 + i, act)
+                best = np.where(score > best, score, best)
+            act = np.where(best <= value * prize, 0, act)
+            code |= act << (B_BITS * (2 * dealing + can_barter))
+    give = np.zeros(hand.shape[0], dtype=np.int64)
+    for i in range(1, 3):
+        give = np.where(hand[:, H_READY + i] > hand[np.arange(hand.shape[0]), H_READY + give], i, give)
+    code |= give << B_GIVE
+    assert code.max() < 2**24  # exact in a float32
+    book = np.zeros((hand.shape[0], 2), dtype=np.float32)
+    book[:, B_VALUE] = hand[:, H_VALUE]
+    book[:, B_CODE] = code
+    return book
 
 
 @functools.cache

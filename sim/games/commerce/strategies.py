@@ -14,7 +14,13 @@ import numpy as np
 from sim import rng
 from sim._jit import kernel
 from sim.games._common import MAX_SAMPLES
+from sim.games.commerce.rules import P
 from sim.games.commerce.table import (
+    B_ACT,
+    B_BITS,
+    B_CODE,
+    B_GIVE,
+    B_VALUE,
     C_PREMIUM,
     C_THR,
     H_BARTER,
@@ -136,7 +142,23 @@ def _content(cfg, ws, pol, s, h, circuit):
     """Whether a threshold, buyer or greedy player is content to stand on hand h in this circuit."""
     if pol == GREEDY:
         return klass_of(cfg, h) >= _greedy_class(circuit)
-    return cfg[4][h, H_VALUE] >= _level(ws, s, circuit)
+    return cfg[6][h, B_VALUE] >= _level(ws, s, circuit)
+
+
+@kernel(inline=True)
+def _book_trade(cfg, ws, j, m, can_barter):
+    """``_best_trade``'s action at no premium, or 0 when no trade is expected to gain (``modern_turn``), read
+    from cfg's ``book`` table (play.book_table) where it was worked out for every hand with the same arithmetic;
+    worked out here when m is not the table's number of players (not so in any game the toolkit plays)."""
+    h = hid(ws, j)
+    if m == cfg[0][P.players]:
+        ctx = 2 * np.int64(j == m - 1) + np.int64(can_barter)
+        return (np.int64(cfg[6][h, B_CODE]) >> (B_BITS * ctx)) & B_ACT
+    best, act = _best_trade(cfg, ws, j, m, can_barter, 0.0)
+    prize = np.float64(m + 1) if j == m - 1 else np.float64(m + 2)
+    if best <= cfg[4][h, H_VALUE] * prize:
+        return 0
+    return act
 
 
 @kernel(inline=True)
@@ -177,13 +199,10 @@ def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
         return 0
     if pol == RANDOM:
         return rng.bounded(ws.streams[SEAT0 + s], 7 if can_barter else 4)
-    h = hid(ws, j)
-    v = cfg[4][h, H_VALUE]
-    if _content(cfg, ws, pol, s, h, circuit):
+    if _content(cfg, ws, pol, s, hid(ws, j), circuit):
         return 0
-    best, act = _best_trade(cfg, ws, j, m, can_barter, 0.0)
-    prize = np.float64(m + 1) if j == m - 1 else np.float64(m + 2)
-    if best <= v * prize:
+    act = _book_trade(cfg, ws, j, m, can_barter)
+    if act == 0:
         return 0  # no trade is expected to gain: stand on these cards
     if pol == BUYER:
         best, act = _best_trade(cfg, ws, j, m, can_barter, ws.premium[s])
@@ -193,7 +212,6 @@ def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
 @kernel(inline=True)
 def barter_answer(cfg, ws, seats, q, circuit):
     """The barter partner at position q: -1 to stand instead (p. 73), else the slot of the card he gives."""
-    hand = cfg[4]
     s = ws.seat_of[q]
     pol = seats[0][s]
     if pol == STAND:
@@ -203,11 +221,7 @@ def barter_answer(cfg, ws, seats, q, circuit):
     h = hid(ws, q)
     if _content(cfg, ws, pol, s, h, circuit):
         return -1
-    best = 0
-    for i in range(1, 3):
-        if hand[h, H_READY + i] > hand[h, H_READY + best]:
-            best = i
-    return best
+    return (np.int64(cfg[6][h, B_CODE]) >> B_GIVE) & 3  # the slot with the least e_ready (play.book_table)
 
 
 @kernel(inline=True)

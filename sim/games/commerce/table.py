@@ -133,6 +133,14 @@ ACTIVE, STOOD, PASSED = 0, 1, 2
 # after ready money / a barter of slot i
 H_VALUE, H_READY, H_BARTER = 0, 1, 4  # column 7 is padding (a row is 32 bytes)
 H_W = 8
+# columns of cfg's ``book`` table (play.book_table), float32[., 2], 8 bytes a hand: the hand's value (H_VALUE's),
+# and a code, a whole number below 2**14 (exact in a float32): for each of the four cases 2 * (dealing) +
+# (can barter), B_BITS bits of threshold's trade (1 + i ready money, 4 + i barter, 0 none expected to gain),
+# and from bit B_GIVE the slot it gives when bartered with
+B_VALUE, B_CODE = 0, 1
+B_BITS = 3
+B_ACT = 7
+B_GIVE = 4 * B_BITS
 
 PACK_W = 52  # cfg's pack is padded to 52 cards (a 32-card pack with 20 zeros after it, never dealt)
 SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams (and SEARCH, SEAT0 + s below)
