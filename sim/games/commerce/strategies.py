@@ -14,7 +14,6 @@ import numpy as np
 from sim import rng
 from sim._jit import kernel
 from sim.games._common import MAX_SAMPLES
-from sim.games.commerce.rules import P
 from sim.games.commerce.table import (
     B_ACT,
     B_BITS,
@@ -25,7 +24,6 @@ from sim.games.commerce.table import (
     C_THR,
     H_BARTER,
     H_READY,
-    H_VALUE,
     MAX_SEATS,
     PAIR,
     POINT,
@@ -148,17 +146,12 @@ def _content(cfg, ws, pol, s, h, circuit):
 @kernel(inline=True)
 def _book_trade(cfg, ws, j, m, can_barter):
     """``_best_trade``'s action at no premium, or 0 when no trade is expected to gain (``modern_turn``), read
-    from cfg's ``book`` table (play.book_table) where it was worked out for every hand with the same arithmetic;
-    worked out here when m is not the table's number of players (not so in any game the toolkit plays)."""
-    h = hid(ws, j)
-    if m == cfg[0][P.players]:
-        ctx = 2 * np.int64(j == m - 1) + np.int64(can_barter)
-        return (np.int64(cfg[6][h, B_CODE]) >> (B_BITS * ctx)) & B_ACT
-    best, act = _best_trade(cfg, ws, j, m, can_barter, 0.0)
-    prize = np.float64(m + 1) if j == m - 1 else np.float64(m + 2)
-    if best <= cfg[4][h, H_VALUE] * prize:
-        return 0
-    return act
+    from cfg's ``book`` table (play.book_table) where it was worked out for every hand with the same arithmetic.
+    The table's prizes are for m = players: every player is dealt in to a hand of the modern game (p. 72). No
+    fallback to the arithmetic: it was one more inlined copy of _best_trade per call site, and cold compile
+    time is the suite's limit."""
+    ctx = 2 * np.int64(j == m - 1) + np.int64(can_barter)
+    return (np.int64(cfg[6][hid(ws, j), B_CODE]) >> (B_BITS * ctx)) & B_ACT
 
 
 @kernel(inline=True)
