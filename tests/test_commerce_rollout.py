@@ -43,10 +43,10 @@ def _first_decision(deck: np.ndarray, k: int, n: int = 4) -> tuple[int, int, np.
         ws.seat_of[j] = j  # seat n - 1 deals: seat 0 is the elder hand
     modern.begin_hand(cfg, ws, n)
     assert modern.trading(cfg, ws, seats, n, 0)  # the elder hand, a rollout seat, is to act
-    choice = search.decide(cfg, ws, seats, n)
+    choice = search.decide(cfg, ws.core, seats, n)
     book = (np.full(n, S.THRESHOLD, dtype=np.int64), np.full(n, np.nan))
     pref = S.modern_turn(cfg, ws, book, 0, n, True, 1)
-    return int(choice), int(pref), ws.rows.search[: search.N_CHOICES].copy()
+    return int(choice), int(pref), ws.search[: search.N_CHOICES].copy()
 
 
 def test_the_decision_depends_only_on_what_the_player_can_know():

@@ -124,9 +124,13 @@ def neighbour(cfg, ws, j, m):
     if ws.turn[T_STOOD] >= m - 1:
         return -1
     step = 1 if cfg[0][P.barter_left] != 0 else m - 1
-    q = (j + step) % m
+    q = j + step  # j < m and step < m: one subtraction, not a division, brings it round
+    if q >= m:
+        q -= m
     while ws.state[q] == STOOD:
-        q = (q + step) % m
+        q += step
+        if q >= m:
+            q -= m
     return q
 
 

@@ -20,6 +20,7 @@ from sim.games.commerce.table import (
     K_PASS,
     K_STAND,
     PASSED,
+    REAL,
     STOOD,
     E,
     R,
@@ -30,6 +31,7 @@ from sim.games.commerce.table import (
     rec_dealt,
     rec_shown,
     show,
+    unpack,
 )
 
 
@@ -115,9 +117,11 @@ def _settle(cfg, ws, m, best, first):
 
 
 @kernel
-def old_hand(cfg, ws, seats, m, hand_no):
+def old_hand(cfg, core, seats, m, hand_no):
     """One hand of the old game among positions 0 .. m-1, shown down; settled here unless it is a Pool Commerce
-    hand. Returns (best strength, first best position) for the Pool Commerce settlement."""
+    hand. Returns (best strength, first best position) for the Pool Commerce settlement. Takes the workspace's
+    core (table.Core), not the workspace: a call passes each array it is given."""
+    ws = unpack(core, REAL)
     deal_round(cfg, ws, m, True)
     if ws.tracing[0]:
         rec_dealt(cfg, ws, m, ws.seat_of[m - 1])

@@ -16,39 +16,104 @@ import numpy as np
 from sim import rng
 from sim._jit import kernel
 from sim.games import _hands as HT
-from sim.games import _ledger as L
 from sim.games.commerce.old import old_hand
 from sim.games.commerce.pool import pool_game
 from sim.games.commerce.rules import OLD, RULEBOOK, P
 from sim.games.commerce.search import modern_hand
 from sim.games.commerce.strategies import RANDOM, ROLLOUT, set_thresholds
 from sim.games.commerce.table import (
+    B_BITS,
+    B_CODE,
+    B_GIVE,
+    B_VALUE,
     DEAL,
     H_BARTER,
     H_READY,
     H_VALUE,
     H_W,
     HAND,
+    PACK_W,
     POOL,
+    REAL,
     SCRATCH,
     SEAT0,
     SESSION,
     T_DRAWN,
     T_WHOLE,
     E,
+    begin_deal,
+    copy_pack,
     deal_round,
     end_line,
     reseed,
     settle_pack,
+    unpack,
 )
 
 
 def kernel_config(r: Any) -> tuple:
-    """cfg for the kernels: (params int64, pack int8, shown int16, v1 float64, hand float32[., H_W]) - the hand and
-    strategy tables of sim.games._hands; ``hand`` holds each hand's value, e_ready, e_barter and strength (columns
-    table.H_*; ``value`` and the expectations assume ``players - 1`` opponents)."""
+    """cfg for the kernels: (params int64, pack int8[52] (a 32-card pack padded with zeros), shown int16, v1 float64,
+    hand float32[., H_W], v1_rank int16, book float32[., 2]) - the hand and strategy tables of sim.games._hands;
+    ``hand`` holds each hand's value, e_ready and e_barter (columns table.H_*; ``value`` and the expectations
+    assume ``players - 1`` opponents); ``book`` threshold's choices from them (book_table)."""
     v1, hand = _tables(r.pack, r.point_rule, r.combinations, r.players - 1)
-    return RULEBOOK.params(r), HT.pack_cards(r.pack), _shown(r.pack, r.point_rule, r.combinations), v1, hand
+    shown = _shown(r.pack, r.point_rule, r.combinations)
+    rank = _v1_rank(r.pack, r.point_rule, r.combinations, r.players - 1)
+    pack = np.zeros(PACK_W, dtype=np.int8)  # padded to 52 cards: table.copy_pack copies a constant length
+    pack[: r.pack] = HT.pack_cards(r.pack)
+    book = _book(r.pack, r.point_rule, r.combinations, r.players)
+    return RULEBOOK.params(r), pack, shown, v1, hand, rank, book
+
+
+@functools.cache
+def _book(pack: int, point_rule: str, combinations: str, players: int) -> np.ndarray:
+    return book_table(_tables(pack, point_rule, combinations, players - 1)[1], players)
+
+
+def book_table(hand: np.ndarray, m: int) -> np.ndarray:
+    """cfg's ``book`` table (columns table.B_*): a hand's value and threshold's choices in 8 bytes, so a turn's
+    look-ups fit in a table of 177 KB rather than ``hand``'s 707 KB (profiled: the loads from ``hand`` were the
+    hottest instructions of a deal, cache misses). Worked out with strategies._best_trade's arithmetic in the same
+    order (float32 entries widened to float64, times the prize, less the cost, plus no premium; ties to the first
+    action), so the choices are exactly the kernel's; tests/test_commerce_book_table.py checks every hand."""
+    value = hand[:, H_VALUE].astype(np.float64)
+    code = np.zeros(hand.shape[0], dtype=np.int64)
+    for dealing in (0, 1):
+        prize = float(m + 1) if dealing else float(m + 2)
+        cost = 0.0 if dealing else 1.0
+        for can_barter in (0, 1):
+            best = np.full(hand.shape[0], -1e9)
+            act = np.ones(hand.shape[0], dtype=np.int64)
+            for i in range(3):
+                score = hand[:, H_READY + i].astype(np.float64) * prize - cost + 0.0
+                act = np.where(score > best, 1 + i, act)
+                best = np.where(score > best, score, best)
+            for i in range(3 if can_barter else 0):
+                score = hand[:, H_BARTER + i].astype(np.float64) * prize
+                act = np.where(score > best, 4 + i, act)
+                best = np.where(score > best, score, best)
+            act = np.where(best <= value * prize, 0, act)
+            code |= act << (B_BITS * (2 * dealing + can_barter))
+    give = np.zeros(hand.shape[0], dtype=np.int64)
+    for i in range(1, 3):
+        give = np.where(hand[:, H_READY + i] > hand[np.arange(hand.shape[0]), H_READY + give], i, give)
+    code |= give << B_GIVE
+    assert code.max() < 2**24  # exact in a float32
+    book = np.zeros((hand.shape[0], 2), dtype=np.float32)
+    book[:, B_VALUE] = hand[:, H_VALUE]
+    book[:, B_CODE] = code
+    return book
+
+
+@functools.cache
+def _v1_rank(pack: int, point_rule: str, combinations: str, opponents: int) -> np.ndarray:
+    """int16 dense rank of every hand's v1 (equal v1, equal rank): what the old game's exchanges compare (nine
+    look-ups a turn, strategies.best_exchange), in 44 KB instead of v1's 177 KB. Profiled: those look-ups were
+    the old game's cache misses. The order of the ranks is exactly v1's, so the same exchanges are chosen."""
+    v1 = _tables(pack, point_rule, combinations, opponents)[0]
+    values, rank = np.unique(v1, return_inverse=True)
+    assert values.shape[0] < 2**15 and not np.isnan(values).any()
+    return rank.reshape(-1).astype(np.int16)
 
 
 @functools.cache
@@ -92,10 +157,9 @@ def begin_session(cfg, ws, seats, seed, session):
     for s in range(n):
         if seats[0][s] == RANDOM or seats[0][s] == ROLLOUT:  # the strategies that draw (from their own streams)
             rng.seed_stream(ws.streams[SEAT0 + s], seed, session, 1 + s)
-    set_thresholds(ws.rows.f64, ws.rows.search, seats)
+    set_thresholds(ws.core.f64, ws.search, seats)
     ws.board[POOL] = 0
-    for j in range(pack.shape[0]):  # a stacked deck shorter than the pack is refused by describe_trace
-        ws.deck[j] = pack[j]
+    copy_pack(ws.deck, pack)  # a stacked deck shorter than the pack is refused by describe_trace
     ws.turn[T_DRAWN] = prm[P.pack]
     for i in range(4):
         ws.streams[SCRATCH, i] = ws.streams[SESSION, i]
@@ -117,8 +181,7 @@ def deal_cards(cfg, ws):
 @kernel
 def _fresh_pack(pack, deck, streams, turn, size):
     reseed(streams[DEAL], streams[SESSION])
-    for j in range(pack.shape[0]):
-        deck[j] = pack[j]
+    copy_pack(deck, pack)
     reseed(streams[HAND], streams[DEAL])
     turn[T_DRAWN] = 0
     if turn[T_WHOLE] != 0:
@@ -138,14 +201,19 @@ def deal_hands(cfg, ws, dealer):
 
 @kernel(inline=True)
 def _seat_from_the_left(ws, n, dealer):
-    """Everyone is dealt in, from the dealer's left round to the dealer; one hand is dealt."""
+    """Everyone is dealt in, from the dealer's left round to the dealer; one hand is dealt. (Counted round
+    without a division per seat: four divisions were a visible share of a deal's profile.)"""
+    s = dealer
     for j in range(n):
-        ws.seat_of[j] = (dealer + 1 + j) % n
+        s += 1
+        if s == n:
+            s = 0
+        ws.seat_of[j] = s
     ws.ev[E.hands] += 1
 
 
 @kernel
-def _old_game(cfg, ws, seats, dealer):
+def _old_game(cfg, core, seats, dealer):
     """One hand of the old game (p. 74), or a whole Pool Commerce game (p. 75).
 
     play_deal calls two kernels, this and modern_hand, and inlines neither. Measured (standard variant, one
@@ -155,35 +223,39 @@ def _old_game(cfg, ws, seats, dealer):
     prm = cfg[0]
     n = prm[P.players]
     if prm[P.pool] != 0:
-        pool_game(cfg, ws, seats, dealer)
+        pool_game(cfg, core, seats, dealer)
         return
+    ws = unpack(core, REAL)
     _seat_from_the_left(ws, n, dealer)
-    old_hand(cfg, ws, seats, n, np.int64(0))  # hand 0, typed as pool_game's count: one specialisation
+    old_hand(cfg, core, seats, n, np.int64(0))  # hand 0, typed as pool_game's count: one specialisation
     end_line(ws)
 
 
-@kernel
+@kernel(inline=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal (in Pool Commerce one whole game) with ``dealer`` dealing; returns the next deal's dealer.
 
     ``ws.board`` (the pool) is carried in and out; ``ws.net``, ``ws.won`` and ``ws.ev`` are this deal's. When
     tracing, actions (hand, seat, kind, card out, card in, other seat, last of hand), payments and hands (see
     table.TR_W) are recorded.
+
+    Inlined into the harness's deal loop, and the hands it calls are given the workspace's core (table.Core):
+    profiled, passing the whole workspace to play_deal and again to modern_hand was 30% of a deal.
     """
     prm = cfg[0]
     n = prm[P.players]
-    L.begin_deal(ws, n)
+    begin_deal(ws)
     if prm[P.game] == OLD:
-        _old_game(cfg, ws, seats, dealer)
+        _old_game(cfg, ws.core, seats, dealer)
         return (dealer + 1) % n
     _seat_from_the_left(ws, n, dealer)
-    shown = modern_hand(cfg, ws, seats, n, np.int64(0))
+    shown = modern_hand(cfg, ws.core, seats, n, np.int64(0))
     end_line(ws)
     if prm[P.continuous] != 0 and not shown:
         return dealer  # the deal stays until a Tricon, Sequence or Flush is shown (p. 76)
     if prm[P.continuous] != 0:
         ws.ev[E.deal_passed] += 1
-    return (dealer + 1) % n
+    return dealer + 1 if dealer + 1 < n else dealer + 1 - n
 
 
 @kernel

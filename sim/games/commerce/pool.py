@@ -27,11 +27,13 @@ from sim.games.commerce.table import (
     K_OUT,
     POOL,
     POOL_HAND_CAP,
+    REAL,
     E,
     R,
     act,
     end_line,
     new_deck,
+    unpack,
 )
 
 
@@ -77,7 +79,7 @@ def _losers(cfg, ws, seats, m, hand_no, first_out):
             continue
         if first_out < 0:
             first_out = s
-            if prm[P.horse_price] != NO_HORSE and buys_horse(ws, seats, s):
+            if prm[P.horse_price] != NO_HORSE and buys_horse(ws.streams, seats, s):
                 L.pay(ws, s, L.BOARD, prm[P.horse_price], R.horse, POOL)
                 ws.lives[s] = 1
                 ws.ev[E.horses] += 1
@@ -133,9 +135,10 @@ def _length_events(cfg, ws, played, first_out, wait):
 
 
 @kernel
-def pool_game(cfg, ws, seats, first_dealer):
+def pool_game(cfg, core, seats, first_dealer):
     """A whole game of Pool Commerce (p. 75), money in sixths of a stake. The first hand is dealt from the deck
     deal_cards prepared (or a stacked deck); each later hand from a fresh pack of the deal's stream."""
+    ws = unpack(core, REAL)
     prm, pack = cfg[0], cfg[1]
     n = prm[P.players]
     for s in range(n):
@@ -160,7 +163,7 @@ def pool_game(cfg, ws, seats, first_dealer):
         m = _seat_the_hand(ws, n, dealer)
         if played > 0:
             new_deck(ws, pack)
-        best, first = old_hand(cfg, ws, seats, m, played)
+        best, first = old_hand(cfg, core, seats, m, played)
         played += 1
         _prizes(cfg, ws, m, best, first)
         first_out = _losers(cfg, ws, seats, m, played - 1, first_out)

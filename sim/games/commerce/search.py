@@ -3,8 +3,8 @@
 A hand is played by ``modern.trading`` from the turn record ``ws.turn``; when a rollout seat is to act, trading
 returns, ``decide`` chooses, and trading goes on. ``decide`` plays each choice open to the seat (stand, buy
 from the stock, barter, each trade with the card the tables pick) out to the show on K deals of the cards it
-cannot see, with threshold for every seat after it, in row SIM of the workspace's state arrays (``view``), and
-takes the best summed net; ties go to threshold's choice.
+cannot see, with threshold for every seat after it, in row SIM of the workspace's state arrays
+(``table.unpack``), and takes the best summed net; ties go to threshold's choice.
 
 What the decider keeps fixed in a sampled deal: his own hand, the public state (who has stood, the turn, the
 stock's top, the pool). Every other card - the other hands and the stock - is dealt afresh at random: he draws
@@ -40,30 +40,22 @@ from sim.games.commerce.table import (
     T_TOP,
     T_TURN,
     TURN,
-    Workspace,
     put,
-    state_view,
+    unpack,
 )
 
 N_CHOICES = 7  # stand, ready money with slot 0..2, barter slot 0..2
 
 
 @kernel
-def view(ws):
-    """The workspace over row SIM of the state arrays (never traced; its pack is settled, so no stream draws)."""
-    deck, thr, premium, hands, state, sr, board, net, won, ev, tracing, turn = state_view(ws.rows, SIM)
-    return Workspace(
-        deck, ws.streams, thr, premium, hands, ws.widow, state, sr, ws.seat_of, ws.lives, board, net, won, ev,
-        tracing, ws.tr_actions, ws.tr_pays, ws.tr_count, ws.tr_hands, turn, ws.rows,
-    )  # fmt: skip
-
-
-@kernel
-def sample_world(cfg, ws, sim, j, m):
+def sample_world(cfg, core, j, m):
     """Row SIM becomes the deal as it stands, with every card position j cannot see dealt afresh from the
-    replayed stream ``ws.streams[SEARCH]``: three to each other hand, the rest to the stock from its top."""
+    replayed stream ``ws.streams[SEARCH]``: three to each other hand, the rest to the stock from its top. (Row
+    SIM is never traced; its pack is settled, so no stream draws.)"""
     prm, pack = cfg[0], cfg[1]
-    cards = ws.rows.search[S_CARDS : S_CARDS + 52]
+    ws = unpack(core, REAL)
+    sim = unpack(core, SIM)
+    cards = ws.search[S_CARDS : S_CARDS + 52]
     size = prm[P.pack]
     for p in range(m):
         sim.state[p] = ws.state[p]
@@ -102,8 +94,9 @@ def sample_world(cfg, ws, sim, j, m):
 
 
 @kernel
-def playout(cfg, sim, book, m, choice):
-    """Play the sampled deal on from the decision, ``choice`` taken, book for everyone; the decider's net."""
+def playout(cfg, core, book, m, choice):
+    """Play the sampled deal (row SIM) on from the decision, ``choice`` taken, book for everyone."""
+    sim = unpack(core, SIM)
     sim.turn[T_CHOICE] = choice
     trading(cfg, sim, book, m, np.int64(0))
     finish_hand(cfg, sim, m)
@@ -120,24 +113,24 @@ def _best_slot(hand, h, col):
 
 
 @kernel
-def decide(cfg, ws, seats, m):
+def decide(cfg, core, seats, m):
     """The choice of the rollout seat whose turn it is: 0 stand, 1 + i ready money for slot i, 4 + i barter.
 
     The choices searched are standing, buying from the stock and bartering, each with the card the tables
     expect to be the best to give up: with more (every card) the best-looking of many noisy values is too often
     a lucky one (measured)."""
-    r = ws.rows
-    score = r.search[S_SCORE : S_SCORE + 8]
+    ws = unpack(core, REAL)
+    sim = unpack(core, SIM)
+    score = ws.search[S_SCORE : S_SCORE + 8]
     stream = ws.streams[SEARCH]
     hand = cfg[4]
     j = ws.turn[T_TURN] % m
     s = ws.seat_of[j]
     h = ws.hands[j, 3]
     circuit = ws.turn[T_TURN] // m + 1
-    book = (r.search[S_BOOK : S_BOOK + MAX_SEATS], r.f64[REAL, C_NO_PARAM : C_NO_PARAM + MAX_SEATS])
-    sim = view(ws)
+    book = (ws.search[S_BOOK : S_BOOK + MAX_SEATS], core.f64[REAL, C_NO_PARAM : C_NO_PARAM + MAX_SEATS])
     can_barter = neighbour(cfg, ws, j, m) >= 0
-    cands = r.search[S_CANDS : S_CANDS + 3]
+    cands = ws.search[S_CANDS : S_CANDS + 3]
     cands[0] = 0
     cands[1] = 1 + _best_slot(hand, h, H_READY)
     cands[2] = 4 + _best_slot(hand, h, H_BARTER)
@@ -148,8 +141,8 @@ def decide(cfg, ws, seats, m):
         for i in range(k):
             for x in range(4):  # every choice on the same deal: replay the seat's stream
                 stream[x] = ws.streams[SEAT0 + s, x]
-            sample_world(cfg, ws, sim, j, m)
-            playout(cfg, sim, book, m, cands[i])
+            sample_world(cfg, core, j, m)
+            playout(cfg, core, book, m, cands[i])
             score[cands[i]] += sim.net[s]
         for x in range(4):
             ws.streams[SEAT0 + s, x] = stream[x]
@@ -162,12 +155,14 @@ def decide(cfg, ws, seats, m):
 
 
 @kernel
-def modern_hand(cfg, ws, seats, m, hand_no):
+def modern_hand(cfg, core, seats, m, hand_no):
     """One deal of trade and barter among positions 0 .. m-1 (pp. 72-73), rollout seats deciding by search.
 
-    Returns True when a Tricon, Sequence or Flush was shown (looked for only under ``continuous``).
+    Returns True when a Tricon, Sequence or Flush was shown (looked for only under ``continuous``). Takes the
+    workspace's core (table.Core), not the workspace: a call passes each array it is given.
     """
+    ws = unpack(core, REAL)
     begin_hand(cfg, ws, m)
     while trading(cfg, ws, seats, m, hand_no):
-        ws.turn[T_CHOICE] = decide(cfg, ws, seats, m)
+        ws.turn[T_CHOICE] = decide(cfg, core, seats, m)
     return finish_hand(cfg, ws, m)

@@ -15,11 +15,15 @@ from sim import rng
 from sim._jit import kernel
 from sim.games._common import MAX_SAMPLES
 from sim.games.commerce.table import (
+    B_ACT,
+    B_BITS,
+    B_CODE,
+    B_GIVE,
+    B_VALUE,
     C_PREMIUM,
     C_THR,
     H_BARTER,
     H_READY,
-    H_VALUE,
     MAX_SEATS,
     PAIR,
     POINT,
@@ -96,7 +100,7 @@ STRATEGY_HELP: dict[str, str] = {
 @kernel
 def set_thresholds(f64, search, seats):
     """Each seat's threshold and ready-money premium (``ws.thr``, ``ws.premium``: row REAL of ``f64``, the
-    workspace's ``rows.f64``): its strategy's parameter, or the default where it has none (NaN) or its strategy
+    workspace's ``core.f64``): its strategy's parameter, or the default where it has none (NaN) or its strategy
     takes the other one. Takes the two arrays, not the workspace: a call that passes the workspace costs more
     than this loop (profiled)."""
     pols, params = seats[0], seats[1]
@@ -136,7 +140,18 @@ def _content(cfg, ws, pol, s, h, circuit):
     """Whether a threshold, buyer or greedy player is content to stand on hand h in this circuit."""
     if pol == GREEDY:
         return klass_of(cfg, h) >= _greedy_class(circuit)
-    return cfg[4][h, H_VALUE] >= _level(ws, s, circuit)
+    return cfg[6][h, B_VALUE] >= _level(ws, s, circuit)
+
+
+@kernel(inline=True)
+def _book_trade(cfg, ws, j, m, can_barter):
+    """``_best_trade``'s action at no premium, or 0 when no trade is expected to gain (``modern_turn``), read
+    from cfg's ``book`` table (play.book_table) where it was worked out for every hand with the same arithmetic.
+    The table's prizes are for m = players: every player is dealt in to a hand of the modern game (p. 72). No
+    fallback to the arithmetic: it was one more inlined copy of _best_trade per call site, and cold compile
+    time is the suite's limit."""
+    ctx = 2 * np.int64(j == m - 1) + np.int64(can_barter)
+    return (np.int64(cfg[6][hid(ws, j), B_CODE]) >> (B_BITS * ctx)) & B_ACT
 
 
 @kernel(inline=True)
@@ -177,13 +192,10 @@ def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
         return 0
     if pol == RANDOM:
         return rng.bounded(ws.streams[SEAT0 + s], 7 if can_barter else 4)
-    h = hid(ws, j)
-    v = cfg[4][h, H_VALUE]
-    if _content(cfg, ws, pol, s, h, circuit):
+    if _content(cfg, ws, pol, s, hid(ws, j), circuit):
         return 0
-    best, act = _best_trade(cfg, ws, j, m, can_barter, 0.0)
-    prize = np.float64(m + 1) if j == m - 1 else np.float64(m + 2)
-    if best <= v * prize:
+    act = _book_trade(cfg, ws, j, m, can_barter)
+    if act == 0:
         return 0  # no trade is expected to gain: stand on these cards
     if pol == BUYER:
         best, act = _best_trade(cfg, ws, j, m, can_barter, ws.premium[s])
@@ -193,7 +205,6 @@ def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
 @kernel(inline=True)
 def barter_answer(cfg, ws, seats, q, circuit):
     """The barter partner at position q: -1 to stand instead (p. 73), else the slot of the card he gives."""
-    hand = cfg[4]
     s = ws.seat_of[q]
     pol = seats[0][s]
     if pol == STAND:
@@ -203,11 +214,7 @@ def barter_answer(cfg, ws, seats, q, circuit):
     h = hid(ws, q)
     if _content(cfg, ws, pol, s, h, circuit):
         return -1
-    best = 0
-    for i in range(1, 3):
-        if hand[h, H_READY + i] > hand[h, H_READY + best]:
-            best = i
-    return best
+    return (np.int64(cfg[6][h, B_CODE]) >> B_GIVE) & 3  # the slot with the least e_ready (play.book_table)
 
 
 @kernel(inline=True)
@@ -224,13 +231,14 @@ def stands_after(cfg, ws, seats, j, circuit):
 
 @kernel(inline=True)
 def best_exchange(cfg, ws, j):
-    """(v1 of the best hand one exchange with the widow makes, its code 3 * slot + widow card)."""
-    v1 = cfg[3]
-    best = -1.0
+    """(v1 rank of the best hand one exchange with the widow makes, its code 3 * slot + widow card). Ranks
+    (cfg[5], in v1's order) rather than v1: a smaller table for the same choices."""
+    rank = cfg[5]
+    best = -1
     code = 0
     for i in range(3):
         for w in range(3):
-            x = v1[hid_with(ws.hands, j, i, ws.widow[w])]
+            x = np.int64(rank[hid_with(ws.hands, j, i, ws.widow[w])])
             if x > best:
                 best = x
                 code = 3 * i + w
@@ -254,7 +262,7 @@ def old_turn(cfg, ws, seats, j, m):
     if pol == GREEDY and klass_of(cfg, h) >= SEQUENCE:
         return 0
     best, code = best_exchange(cfg, ws, j)
-    if best > v1[h]:
+    if best > cfg[5][h]:
         return 2 + code
     return 1
 
@@ -269,14 +277,14 @@ def old_last(cfg, ws, seats, j):
     if pol == RANDOM:
         return rng.bounded(ws.streams[SEAT0 + s], 10) - 1
     best, code = best_exchange(cfg, ws, j)
-    if best > cfg[3][hid(ws, j)]:
+    if best > cfg[5][hid(ws, j)]:
         return code
     return -1
 
 
 @kernel
-def buys_horse(ws, seats, s):
+def buys_horse(streams, seats, s):
     """Whether seat s, the first out, buys the horse (p. 75)."""
     if seats[0][s] == RANDOM:
-        return rng.bounded(ws.streams[SEAT0 + s], 2) == 1
+        return rng.bounded(streams[SEAT0 + s], 2) == 1
     return True

@@ -78,6 +78,7 @@ EVENTS: tuple[str, ...] = (
 )
 SESSION_METRICS: tuple[str, ...] = ("board_left",)  # counters in the pool at the session's end (odd counters)
 E = names_index(EVENTS)
+N_EVENTS = len(EVENTS)
 # Bucketed events: the first of each run of buckets; a kernel adds the bucket's offset.
 E_WON = E.won_by_tricon  # + (TRICON - class)
 E_DEALT = E.dealt_tricon  # + (TRICON - class)
@@ -132,7 +133,16 @@ ACTIVE, STOOD, PASSED = 0, 1, 2
 # after ready money / a barter of slot i
 H_VALUE, H_READY, H_BARTER = 0, 1, 4  # column 7 is padding (a row is 32 bytes)
 H_W = 8
+# columns of cfg's ``book`` table (play.book_table), float32[., 2], 8 bytes a hand: the hand's value (H_VALUE's),
+# and a code, a whole number below 2**14 (exact in a float32): for each of the four cases 2 * (dealing) +
+# (can barter), B_BITS bits of threshold's trade (1 + i ready money, 4 + i barter, 0 none expected to gain),
+# and from bit B_GIVE the slot it gives when bartered with
+B_VALUE, B_CODE = 0, 1
+B_BITS = 3
+B_ACT = 7
+B_GIVE = 4 * B_BITS
 
+PACK_W = 52  # cfg's pack is padded to 52 cards (a 32-card pack with 20 zeros after it, never dealt)
 SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams (and SEARCH, SEAT0 + s below)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -153,11 +163,13 @@ REAL, SIM = 0, 1  # rows of the state arrays: the deal, and a rollout's playout 
 SEARCH = 4  # row of ws.streams after SESSION, DEAL, HAND, SCRATCH: the rollout's replayed stream
 SEAT0 = 5  # rows SEAT0 + s of ws.streams: seat s's strategy stream (random's and rollout's)
 
-# Why so few arrays. Every kernel call that is not inlined passes each array of the workspace as its exploded
-# struct (seven to eleven words), and the harness calls deal_cards and play_deal once a deal with the whole
-# workspace. Profiled (perf, standard variant, book): with 42 arrays, pushing those arguments was about 45% of
-# a deal's time. So the small state arrays are views of a few buffers, one per dtype and row.
-# Columns of ``Rows.i64`` (per row):
+# Why so few arrays. Every kernel call that is not inlined passes each array it is given as its exploded struct
+# (seven to eleven words). Profiled (perf, standard variant, book): with 42 arrays in the workspace, pushing them
+# was about 45% of a deal; with 26 (the small state arrays views of a few buffers), the two calls a deal made
+# with the whole workspace (play_deal, modern_hand) were still about 30%. So the workspace's arrays are all
+# views of the eight arrays of ``Core``, and the kernels that are called, not inlined, take the core and make
+# their views (``unpack``, inlined: a few pointer sums) instead of being passed the 26 arrays.
+# Columns of ``Core.i64`` (per row; the columns from C_SEAT_OF on are read in row REAL only, by both views):
 C_STATE = 0
 C_SR = C_STATE + MAX_SEATS
 C_BOARD = C_SR + MAX_SEATS
@@ -165,34 +177,43 @@ C_NET = C_BOARD + 1
 C_WON = C_NET + MAX_SEATS
 C_TURN = C_WON + MAX_SEATS
 C_EV = C_TURN + TURN
-I64_W = C_EV + len(EVENTS)
-# Columns of ``Rows.f64`` (per row):
-C_THR = 0
-C_PREMIUM = C_THR + MAX_SEATS
-C_NO_PARAM = C_PREMIUM + MAX_SEATS  # NaN: the playouts' strategy parameters (threshold's default)
-F64_W = C_NO_PARAM + MAX_SEATS
-# ``Rows.search``: the rollout's own
+C_TRACING = C_EV + len(EVENTS)  # 1: record actions, payments and hands (row SIM is never traced)
+C_SEAT_OF = C_TRACING + 1
+C_LIVES = C_SEAT_OF + MAX_SEATS
+C_WIDOW = C_LIVES + MAX_SEATS
+C_TR_COUNT = C_WIDOW + 3
+C_SEARCH = C_TR_COUNT + 3
+# the rollout's own columns, from C_SEARCH:
 S_SCORE = 0  # int64[8]: each candidate's net summed over the samples
 S_CARDS = S_SCORE + 8  # int64[52]: the cards the decider cannot see, shuffled
 S_CANDS = S_CARDS + 52  # int64[3]: the choices searched
 S_BOOK = S_CANDS + 3  # int64[10]: the playouts' strategies (threshold for every seat)
 SEARCH_W = S_BOOK + MAX_SEATS
+I64_W = C_SEARCH + SEARCH_W
+# Columns of ``Core.f64`` (per row):
+C_THR = 0
+C_PREMIUM = C_THR + MAX_SEATS
+C_NO_PARAM = C_PREMIUM + MAX_SEATS  # NaN: the playouts' strategy parameters (threshold's default)
+F64_W = C_NO_PARAM + MAX_SEATS
 
 
-class Rows(NamedTuple):
-    """The deal's state in two rows (REAL, and SIM for a rollout's playouts), and the rollout's own arrays."""
+class Core(NamedTuple):
+    """Every array of a workspace: the deal's state in two rows (REAL, and SIM for a rollout's playouts), the
+    streams and the trace records."""
 
     deck: np.ndarray  # int8[2, 52]
-    i64: np.ndarray  # int64[2, I64_W]: state, sr, board, net, won, turn, ev (columns C_*)
+    i64: np.ndarray  # int64[2, I64_W]: columns C_*
     hands: np.ndarray  # int64[2, 10, 4]
     f64: np.ndarray  # float64[2, F64_W]: thr, premium, NaN (columns C_*)
-    tracing: np.ndarray  # bool[2, 1]: row SIM is never traced
-    search: np.ndarray  # int64[SEARCH_W]: score, cards, cands, book (S_*)
+    streams: np.ndarray  # uint64[SEAT0 + 10, 4]
+    tr_actions: np.ndarray  # int64[k, TR_ACTION_W]
+    tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
+    tr_hands: np.ndarray  # int64[h, MAX_SEATS + 1, TR_W]
 
 
 class Workspace(NamedTuple):
-    """Per-thread arrays (made once per block of sessions, never per deal). The state arrays are views of row
-    REAL of ``rows``; ``search.view`` gives the same workspace over row SIM."""
+    """Per-thread arrays (made once per block of sessions, never per deal): views of row REAL of ``core``;
+    ``unpack(core, SIM)`` gives the same workspace over row SIM."""
 
     deck: np.ndarray  # int8[52]: the pack in the order dealt, settled up to turn[T_DRAWN]; in the modern game
     #   deck[3m:] is the stock, used as a ring: the top card is deck[3m + top] and the rejected card goes into
@@ -210,39 +231,28 @@ class Workspace(NamedTuple):
     net: np.ndarray  # int64[10]: this deal's counters won (+) or lost (-) per seat
     won: np.ndarray  # int64[10]: 1 for the seat the deal's win is counted for
     ev: np.ndarray  # int64[len(EVENTS)]: this deal's events
-    tracing: np.ndarray  # bool[1]: record actions, payments and hands
+    tracing: np.ndarray  # int64[1]: 1 to record actions, payments and hands
     tr_actions: np.ndarray  # int64[k, TR_ACTION_W]
     tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
     tr_count: np.ndarray  # int64[3]: actions, payments, hands recorded
     tr_hands: np.ndarray  # int64[h, MAX_SEATS + 1, TR_W]
     turn: np.ndarray  # int64[TURN]: where the modern game's trading stands, and the pack's counters
-    rows: Rows
-
-
-@njit(cache=True)
-def _new_rows():
-    r = Rows(
-        np.zeros((2, 52), dtype=np.int8),
-        np.zeros((2, I64_W), dtype=np.int64),
-        np.zeros((2, MAX_SEATS, 4), dtype=np.int64),
-        np.zeros((2, F64_W), dtype=np.float64),
-        np.zeros((2, 1), dtype=np.bool_),
-        np.zeros(SEARCH_W, dtype=np.int64),  # book filled by begin_session (threshold's code)
-    )
-    r.i64[:, C_TURN : C_TURN + TURN] = -1
-    r.f64[:, C_NO_PARAM:] = np.nan
-    return r
+    search: np.ndarray  # int64[SEARCH_W]: the rollout's score, cards, cands, book (S_*)
+    core: Core
 
 
 @kernel(inline=True)
-def state_view(r, row):
-    """The state arrays of one row of ``r``: (deck, thr, premium, hands, state, sr, board, net, won, ev, tracing,
-    turn)."""
-    i, f = r.i64, r.f64
-    return (
-        r.deck[row], f[row, C_THR:C_PREMIUM], f[row, C_PREMIUM:C_NO_PARAM], r.hands[row],
-        i[row, C_STATE:C_SR], i[row, C_SR:C_BOARD], i[row, C_BOARD:C_NET], i[row, C_NET:C_WON],
-        i[row, C_WON:C_TURN], i[row, C_EV:I64_W], r.tracing[row], i[row, C_TURN:C_EV],
+def unpack(core, row):
+    """The workspace over one row of ``core``'s state (REAL, or a rollout's SIM); the streams, the seats, lives,
+    widow and trace records are row REAL's in both."""
+    i = core.i64
+    f = core.f64
+    return Workspace(
+        core.deck[row], core.streams, f[row, C_THR:C_PREMIUM], f[row, C_PREMIUM:C_NO_PARAM], core.hands[row],
+        i[REAL, C_WIDOW:C_TR_COUNT], i[row, C_STATE:C_SR], i[row, C_SR:C_BOARD], i[REAL, C_SEAT_OF:C_LIVES],
+        i[REAL, C_LIVES:C_WIDOW], i[row, C_BOARD:C_NET], i[row, C_NET:C_WON], i[row, C_WON:C_TURN],
+        i[row, C_EV:C_TRACING], i[row, C_TRACING : C_TRACING + 1], core.tr_actions, core.tr_pays,
+        i[REAL, C_TR_COUNT:C_SEARCH], core.tr_hands, i[row, C_TURN:C_EV], i[REAL, C_SEARCH:I64_W], core,
     )  # fmt: skip
 
 
@@ -252,16 +262,22 @@ def new_workspace(cfg, trace_rows):
     tracer = trace_rows > 1
     k = 4 * trace_rows if tracer else 1
     h = POOL_HAND_CAP if tracer else 1
-    r = _new_rows()
-    deck, thr, premium, hands, state, sr, board, net, won, ev, tracing, turn = state_view(r, REAL)
-    turn[T_DRAWN] = 0
-    turn[T_WHOLE] = 1 if tracer else 0
-    return Workspace(
-        deck, np.zeros((SEAT0 + MAX_SEATS, 4), dtype=np.uint64), thr, premium, hands, np.zeros(3, dtype=np.int64),
-        state, sr, np.zeros(MAX_SEATS, dtype=np.int64), np.zeros(MAX_SEATS, dtype=np.int64), board, net, won, ev,
-        tracing, np.zeros((k, TR_ACTION_W), dtype=np.int64), np.zeros((k, 5), dtype=np.int64),
-        np.zeros(3, dtype=np.int64), np.zeros((h, MAX_SEATS + 1, TR_W), dtype=np.int64), turn, r,
-    )  # fmt: skip
+    core = Core(
+        np.zeros((2, 52), dtype=np.int8),
+        np.zeros((2, I64_W), dtype=np.int64),
+        np.zeros((2, MAX_SEATS, 4), dtype=np.int64),
+        np.zeros((2, F64_W), dtype=np.float64),
+        np.zeros((SEAT0 + MAX_SEATS, 4), dtype=np.uint64),
+        np.zeros((k, TR_ACTION_W), dtype=np.int64),
+        np.zeros((k, 5), dtype=np.int64),
+        np.zeros((h, MAX_SEATS + 1, TR_W), dtype=np.int64),
+    )
+    core.i64[:, C_TURN : C_TURN + TURN] = -1
+    core.f64[:, C_NO_PARAM:] = np.nan  # the search's book filled by begin_session (threshold's code)
+    ws = unpack(core, REAL)
+    ws.turn[T_DRAWN] = 0
+    ws.turn[T_WHOLE] = 1 if tracer else 0
+    return ws
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -276,6 +292,19 @@ _C3 = np.array([c * (c - 1) * (c - 2) // 6 for c in range(52)], dtype=np.int64)
 def colex(a, b, c):
     """Colex index of a sorted hand a < b < c: a + C(b, 2) + C(c, 3)."""
     return a + _C2[b] + _C3[c]
+
+
+@kernel(inline=True)
+def begin_deal(ws):
+    """Zero the deal's nets, wins and events (sim.games._ledger.begin_deal's work) over constant lengths.
+
+    Profiled: over the views' run-time lengths LLVM made the loops three calls of memset a deal (through a JIT
+    stub), about 8% of a standard deal; over constant lengths they are a few vector stores."""
+    for s in range(MAX_SEATS):
+        ws.net[s] = 0
+        ws.won[s] = 0
+    for e in range(N_EVENTS):
+        ws.ev[e] = 0
 
 
 @kernel(inline=True)
@@ -338,18 +367,41 @@ def put(hands, p, i, x):
 
 @kernel(inline=True)
 def reseed(dst, src):
-    """Seed stream ``dst`` (uint64[4]) with four draws of stream ``src``."""
-    for i in range(4):
-        dst[i] = rng.next_u64(src)
-    if dst[0] == 0 and dst[1] == 0 and dst[2] == 0 and dst[3] == 0:  # pragma: no cover - probability 2**-256
-        dst[0] = _GOLDEN
+    """Seed stream ``dst`` (uint64[4]) with four draws of stream ``src`` (rng.next_u64's numbers: rng._step is
+    its step on a state held in locals; profiled, the four loads and stores of the state per draw were most of
+    the cost of preparing a deal's pack)."""
+    s0 = src[0]
+    s1 = src[1]
+    s2 = src[2]
+    s3 = src[3]
+    d0, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
+    d1, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
+    d2, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
+    d3, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
+    src[0] = s0
+    src[1] = s1
+    src[2] = s2
+    src[3] = s3
+    if d0 == 0 and d1 == 0 and d2 == 0 and d3 == 0:  # pragma: no cover - probability 2**-256
+        d0 = _GOLDEN
+    dst[0] = d0
+    dst[1] = d1
+    dst[2] = d2
+    dst[3] = d3
+
+
+@kernel(inline=True)
+def copy_pack(deck, pack):
+    """deck[:52] = pack, the pack padded to 52 cards (kernel_config): a constant length, so a few vector moves
+    rather than a call of memcpy (profiled: over ``pack.shape[0]`` LLVM called memcpy through a JIT stub)."""
+    for j in range(PACK_W):
+        deck[j] = pack[j]
 
 
 @kernel(inline=True)
 def new_deck(ws, pack):
     """A fresh pack for the next hand, nothing drawn yet; its order comes from a new hand stream."""
-    for j in range(pack.shape[0]):
-        ws.deck[j] = pack[j]
+    copy_pack(ws.deck, pack)
     reseed(ws.streams[HAND], ws.streams[DEAL])
     ws.turn[T_DRAWN] = 0
 
@@ -362,15 +414,27 @@ def draw_to(ws, upto, size):
 
 @kernel(inline=True)
 def _draw(deck, turn, state, upto, size):
+    """The stream's state is held in locals for the loop (rng.bounded_step: the numbers of rng.bounded), not
+    loaded and stored per card."""
     i = turn[T_DRAWN]
+    if i >= upto:
+        return
+    s0 = state[0]
+    s1 = state[1]
+    s2 = state[2]
+    s3 = state[3]
     while i < upto:
-        j = i + rng.bounded(state, size - i)
+        r, s0, s1, s2, s3 = rng.bounded_step(np.uint64(size - i), s0, s1, s2, s3)
+        j = i + r
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
         i += 1
-    if i > turn[T_DRAWN]:
-        turn[T_DRAWN] = i
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
+    turn[T_DRAWN] = i
 
 
 @kernel

@@ -1,0 +1,61 @@
+"""Commerce's ``book`` table (sim/games/commerce/play.py, book_table): threshold's choices worked out once per
+hand must be exactly those the kernel's arithmetic gives (strategies._best_trade, modern_turn, barter_answer),
+for every hand of the pack, in every case (dealing or not, a neighbour to barter with or not)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.games import _hands as HT
+from sim.games import commerce as G
+from sim.games.commerce.table import B_ACT, B_BITS, B_CODE, B_GIVE, B_VALUE, H_BARTER, H_READY, H_VALUE
+
+
+def _turn(row: np.ndarray, m: int, dealing: bool, can_barter: bool) -> int:
+    """modern_turn's trade for a player not content to stand, as the kernel reckons it: 0 when none gains."""
+    prize = float(m + 1) if dealing else float(m + 2)
+    cost = 0.0 if dealing else 1.0
+    best, act = -1e9, 1
+    for i in range(3):
+        score = float(row[H_READY + i]) * prize - cost + 0.0
+        if score > best:
+            best, act = score, 1 + i
+    if can_barter:
+        for i in range(3):
+            score = float(row[H_BARTER + i]) * prize
+            if score > best:
+                best, act = score, 4 + i
+    return 0 if best <= float(row[H_VALUE]) * prize else act
+
+
+def _give(row: np.ndarray) -> int:
+    best = 0
+    for i in range(1, 3):
+        if row[H_READY + i] > row[H_READY + best]:
+            best = i
+    return best
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{}, {"players": 10, "combinations": "no-pair"}, {"point_rule": "hoyle", "pack": 32, "players": 5}],
+)  # fmt: skip
+def test_book_table_is_the_kernels_arithmetic_for_every_hand(rules):
+    r = G.Rules(**rules).validated()
+    cfg = G.kernel_config(r)
+    hand, book = cfg[4], cfg[6]
+    valid = HT.hand_tables(r.pack, r.point_rule, r.combinations)[2]
+    assert np.array_equal(book[:, B_VALUE], hand[:, H_VALUE])
+    m = r.players
+    trades = 0
+    for h in np.flatnonzero(valid):
+        code = int(book[h, B_CODE])
+        assert float(code) == book[h, B_CODE]
+        for dealing in (False, True):
+            for can_barter in (False, True):
+                act = (code >> (B_BITS * (2 * dealing + can_barter))) & B_ACT
+                assert act == _turn(hand[h], m, dealing, can_barter), (h, dealing, can_barter)
+                trades += act != 0
+        assert (code >> B_GIVE) & 3 == _give(hand[h])
+    assert trades > 0  # the table is not all "stand"
