@@ -101,6 +101,26 @@ def bounded_step(bound, s0, s1, s2, s3):
     return np.int64(m >> _U(32)), s0, s1, s2, s3
 
 
+@kernel(inline=True)
+def shuffle_forward(state, cards, i, upto, size):
+    """A lazy shuffle's steps: forward Fisher-Yates steps i .. upto - 1 on ``cards[:size]`` (step k swaps card k
+    with one of cards k .. size - 1), so that ``cards[:upto]`` is settled; returns upto, the next step.
+
+    One ``bounded_step`` draw per step, the stream's state held in locals and stored back once: a game that
+    deals only part of its pack (Commerce, Speculation) shuffles only as far as it deals.
+    """
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    while i < upto:
+        r, s0, s1, s2, s3 = bounded_step(_U(size - i), s0, s1, s2, s3)
+        j = i + r
+        tmp = cards[i]
+        cards[i] = cards[j]
+        cards[j] = tmp
+        i += 1
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
+    return i
+
+
 @kernel
 def shuffle(state, cards, length):
     """Fisher-Yates shuffle of ``cards[:length]`` in place, for lengths below 2**32.

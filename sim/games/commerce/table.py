@@ -414,27 +414,10 @@ def draw_to(ws, upto, size):
 
 @kernel(inline=True)
 def _draw(deck, turn, state, upto, size):
-    """The stream's state is held in locals for the loop (rng.bounded_step: the numbers of rng.bounded), not
-    loaded and stored per card."""
+    """The steps not yet taken (rng.shuffle_forward: the stream's state in locals, the numbers of rng.bounded)."""
     i = turn[T_DRAWN]
-    if i >= upto:
-        return
-    s0 = state[0]
-    s1 = state[1]
-    s2 = state[2]
-    s3 = state[3]
-    while i < upto:
-        r, s0, s1, s2, s3 = rng.bounded_step(np.uint64(size - i), s0, s1, s2, s3)
-        j = i + r
-        tmp = deck[i]
-        deck[i] = deck[j]
-        deck[j] = tmp
-        i += 1
-    state[0] = s0
-    state[1] = s1
-    state[2] = s2
-    state[3] = s3
-    turn[T_DRAWN] = i
+    if i < upto:
+        turn[T_DRAWN] = rng.shuffle_forward(state, deck, i, upto, size)
 
 
 @kernel

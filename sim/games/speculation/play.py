@@ -111,20 +111,10 @@ def deal_cards(cfg, ws):
 def _draw_to(cards, states, drawn, which, upto, size):
     """Forward Fisher-Yates steps on ``cards[:size]`` until ``cards[:upto]`` is settled: step i swaps card i with
     one of cards i .. size - 1 drawn from stream ``states[which]`` (one draw of the stream per step, its high 32
-    bits, Lemire's multiply-and-reject). The state is held in locals and stored back once."""
+    bits, Lemire's multiply-and-reject; sim.rng.shuffle_forward)."""
     i = drawn[which]
-    if i >= upto:
-        return
-    s0, s1, s2, s3 = states[which, 0], states[which, 1], states[which, 2], states[which, 3]
-    while i < upto:
-        r, s0, s1, s2, s3 = rng.bounded_step(np.uint64(size - i), s0, s1, s2, s3)
-        j = i + r
-        tmp = cards[i]
-        cards[i] = cards[j]
-        cards[j] = tmp
-        i += 1
-    states[which, 0], states[which, 1], states[which, 2], states[which, 3] = s0, s1, s2, s3
-    drawn[which] = i
+    if i < upto:
+        drawn[which] = rng.shuffle_forward(states[which], cards, i, upto, size)
 
 
 @kernel
