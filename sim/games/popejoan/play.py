@@ -57,7 +57,7 @@ class Workspace(NamedTuple):
     row REAL of ``roll`` (sim.games._stops.Scratch), so ``view`` gives a workspace over a rollout's row."""
 
     deck: np.ndarray  # int8[52], the cards in the order dealt (51 used)
-    holder: np.ndarray  # int8[64], who holds each position (sim.games._stops)
+    holder: np.ndarray  # int8[64], who holds each live position (sim.games._stops; see _run_at_once)
     hand: np.ndarray  # uint64[10], each seat's cards
     masks: np.ndarray  # uint64[3], live and spare cards, spare cards everyone can place
     who: np.ndarray  # int64[3], who played the K, Q, J of trumps this deal (-1: nobody yet)
@@ -305,6 +305,54 @@ def _settle_chances(prm, ws, seat, r):
             ws.ev[TAKEN + comp] += 2 * half
 
 
+@kernel(inline=True)
+def _seat_holding(ws, x):
+    """The seat holding the card at x, or -1 when it is in no hand (spare, played, out of the pack).
+
+    ``holder`` is read only through the live cards: a run played at once (``_run_at_once``) leaves its cards'
+    entries as they were."""
+    h = ws.holder[np.uint64(x)]  # unsigned: no wrap-around code (sim.games._stops.deal)
+    return np.int64(h) if h >= 0 and S.has(ws.masks[S.LIVE], x) else np.int64(-1)
+
+
+@kernel(inline=True)
+def _shed(ws, n, cards):
+    """The ``cards`` leave every hand and the live cards (their holders' entries stay: see ``_seat_holding``)."""
+    for s in range(n):
+        ws.hand[s] &= ~cards
+    ws.masks[S.LIVE] &= ~cards
+
+
+@kernel(inline=True)
+def _run_at_once(cfg, ws, x, specials):
+    """Play the run led at x with mask arithmetic, up to its first winning card. Returns (the last card played
+    at once, the winning card to play on from card by card, or -1 when the run was played to its stop); (-1, -1)
+    when nothing was played: a player goes out in the run, or the card led wins something.
+
+    The run is every card from x on that some player holds, so its length is one count of trailing bits over
+    the cards in hand. Card by card, whether the next card is held was a branch that went either way (a run is
+    some 2.5 cards): the stop at the end of each run mispredicted, some 8-10% of a deal (perf, one thread). A
+    winning card (a few a deal) goes through the one card-by-card play (``_play``), so its payments are
+    compiled once. ``holder`` is left as it was (``_seat_holding``).
+    """
+    n = cfg[0][P.players]
+    held = ws.masks[S.LIVE] & ~ws.masks[S.SPARE_MASK]
+    top = x + S.run_length(held, x) - 1
+    run = S.span_mask(x, top)
+    for s in range(n):
+        if ws.hand[s] & ~run == 0:  # every card he has is in the run: he goes out in it
+            return np.int64(-1), np.int64(-1)
+    wins = specials & run
+    if wins == 0:
+        _shed(ws, n, run)
+        return top, np.int64(-1)
+    first = np.int64(ctz(wins))
+    if first == x:
+        return np.int64(-1), np.int64(-1)
+    _shed(ws, n, S.span_mask(x, first - 1))
+    return first - 1, first
+
+
 PH_FILL = 1  # ws.turn's phase when the holder of 9D may play it in lieu of the card after a stop (p. 87)
 
 
@@ -324,8 +372,9 @@ def _run(cfg, ws, seats):
     rollout seat must decide (returns -1; its choice goes in ``ws.turn[T_CHOICE]`` and ``_run`` goes on from
     there).
 
-    One loop plays every card, so the payments of a play sit behind a single call: ``card`` is what is played,
-    ``last`` where the run stands in its suit (they differ only when 9D stands in for a missing card).
+    A run led untraced is played at once up to its first winning card (``_run_at_once``) unless a player goes out
+    in it; the rest card by card: ``card`` is what is played, ``last`` where the run stands in its suit (they
+    differ only when 9D stands in for a missing card).
     """
     prm, _, tabs = cfg
     policies = seats[0]
@@ -339,6 +388,7 @@ def _run(cfg, ws, seats):
     choice = t[S.T_CHOICE]
     t[S.T_CHOICE] = -1
     filled = False
+    at_once = False  # the run led was played at once: on to its stop
     card = nine
     player = leader
     if t[S.T_PHASE] == PH_FILL:  # resumed on the Pope holder's choice after a stop by ``leader``
@@ -359,25 +409,38 @@ def _run(cfg, ws, seats):
                 card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps)
             last = card
             player = leader
+            if not ws.tracing[0]:  # a trace records every card: it is played card by card
+                done, on = _run_at_once(cfg, ws, card, specials)
+                if on >= 0:  # on from the winning card
+                    card = on
+                    last = on
+                    player = np.int64(ws.holder[np.uint64(on)])
+                elif done >= 0:  # to the stop
+                    at_once = True
+                    last = done
+                    player = np.int64(ws.holder[np.uint64(done)])
         while True:
-            _play(cfg, ws, card, player, trumps, specials)
-            if filled:
-                L.mark_last(ws, S.TR_FLAG, 1)
-            if ws.hand[player] == 0:
-                return player
-            h = S.next_holder(ws.holder, last)
-            filled = False
-            if h >= 0:
-                last += 1
-                card = last
-                player = h
-                continue
+            if at_once:
+                at_once = False
+            else:
+                _play(cfg, ws, card, player, trumps, specials)
+                if filled:
+                    L.mark_last(ws, S.TR_FLAG, 1)
+                if ws.hand[player] == 0:
+                    return player
+                h = _seat_holding(ws, last + 1)
+                filled = False
+                if h >= 0:
+                    last += 1
+                    card = last
+                    player = h
+                    continue
             ws.ev[E.stops] += 1
             L.mark_last(ws, S.TR_STOP, 1)
-            if ws.holder[last + 1] == S.SPARE:  # nobody followed: everyone now knows it lies in the spare hand
-                ws.masks[S.SEEN_SPARE] |= S.bit(last + 1)
+            # nobody followed: everyone now knows the next card lies in the spare hand, if it does (no branch)
+            ws.masks[S.SEEN_SPARE] |= S.bit(last + 1) & ws.masks[S.SPARE_MASK]
             if prm[P.pope_stop_filler] and (last & 15) < 12 and last != nine:
-                q = ws.holder[nine]
+                q = _seat_holding(ws, nine)
                 if q >= 0 and policies[q] == S.ROLLOUT:
                     return _pause(t, PH_FILL, player, q, last)
                 if q >= 0 and fills_with_pope(ws, q, policies[q]):
@@ -444,7 +507,7 @@ def _go_out(cfg, ws, winner, turnup):
     n = prm[P.players]
     nine = tabs[0, NINE_D]
     _take(ws, GAME, winner, R_GAME)
-    pope_holder = ws.holder[nine]
+    pope_holder = _seat_holding(ws, nine)
     if pope_holder >= 0:
         ws.ev[E.pope_unplayed] += 1
     if not (turnup == nine and prm[P.pope_wins_game]):  # the turn-up already took its stake per card
