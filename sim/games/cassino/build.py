@@ -34,6 +34,8 @@ VALUE_SHIFT = 6  # a build as one play code: card + (value << VALUE_SHIFT)
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
+_TEN = np.uint64(10)
+_THIRTEEN = np.uint64(13)
 
 
 @kernel(inline=True)
@@ -94,23 +96,32 @@ def clear(ws):
 @kernel
 def loose_groups(ws, loose):
     """``ws.group[t]``: the set of loose numeric table cards adding up to t (1 to 10) with the most cards, then
-    the most worth; 0 when none does. A 0/1 knapsack over the loose cards by total (``ws.gkey[t]``: the best
-    key, cards * 64 + worth, or -1 when no set makes t): each card once, the totals run downwards so a card
-    joins only sets made without it. Some 10 steps per loose card, whatever the table."""
-    for t in range(ws.group.shape[0]):
-        ws.group[t] = _ZERO
-        ws.gkey[t] = -1
-    ws.gkey[0] = 0
+    the most worth; 0 when none does (see ``knapsack``)."""
+    knapsack(ws.group, ws.gkey, loose)
+
+
+@kernel(inline=True)
+def knapsack(group, gkey, loose):
+    """``group[t]``, ``gkey[t]`` for ``loose_groups``: a 0/1 knapsack over the loose cards by total (``gkey[t]``:
+    the best key, cards * 64 + worth, or -1 when no set makes t): each card once, the totals run downwards so a
+    card joins only sets made without it. Some 10 steps per loose card, whatever the table. The totals are
+    indexed unsigned: a signed index costs a test for a negative one at every load (numba's wraparound)."""
+    for t in range(group.shape[0]):
+        group[t] = _ZERO
+        gkey[t] = -1
+    gkey[0] = 0
     x = loose & BELOW[10]
     while x != _ZERO:
-        c = np.int64(ctz(x))
+        c = ctz(x)
         x &= x - _ONE
-        v = c % 13 + 1
+        v = c % _THIRTEEN + _ONE
         w = CARDS_WEIGHT + WORTH[c]
-        for t in range(10, v - 1, -1):
-            if ws.gkey[t - v] >= 0 and ws.gkey[t - v] + w > ws.gkey[t]:
-                ws.gkey[t] = ws.gkey[t - v] + w
-                ws.group[t] = ws.group[t - v] | (_ONE << np.uint64(c))
+        for u in range(np.int64(_TEN - v), -1, -1):  # the total t = u + v, from 10 down to v
+            lo = np.uint64(u)
+            t = lo + v
+            if gkey[lo] >= 0 and gkey[lo] + w > gkey[t]:
+                gkey[t] = gkey[lo] + w
+                group[t] = group[lo] | (_ONE << c)
 
 
 @kernel(inline=True)

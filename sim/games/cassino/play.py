@@ -21,9 +21,10 @@ from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games.cassino import build as B
-from sim.games.cassino.capture import RANK_OF_CARD, capturing, of_ranks, sums_below, takes
+from sim.games.cassino.capture import RANK_OF_CARD, capturing, of_ranks, rank_set, sums_below, takes
 from sim.games.cassino.rules import (
     ACES,
+    BELOW,
     BOOK,
     EV_REST,
     GREAT_BIT,
@@ -227,14 +228,11 @@ def turn(ws, seats, p, choice, builds):
         else:
             play_card(ws, p, c, takes(cap, loose, c, sums) | B.builds_of(ws, c), table)
         return
-    k1, k, ncap = listing(ws, p, cap, loose, sums, builds)
-    unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~ws.hand[p]
-    opts = (ws.opt_card, ws.opt_take, ws.opt_value, ws.builds)
-    i = choose(seats[0][p], opts, k1, k, ncap, unseen, ws.seat_rng[p])
-    if ws.opt_value[i] > 0:
-        build(ws, p, ws.opt_card[i], ws.opt_value[i], ws.opt_take[i], table)
+    c, v, take = built_choice(seats[0][p], ws, p, cap, loose, sums, ws.seat_rng[p])
+    if v > 0:
+        build(ws, p, c, v, take, table)
     else:
-        play_card(ws, p, ws.opt_card[i], ws.opt_take[i], table)
+        play_card(ws, p, c, take, table)
 
 
 @kernel(inline=True)
@@ -277,6 +275,98 @@ def plain_choice(policy, hand, table, unseen, cap, state):
             c = d
             take = t
     return c, take
+
+
+@kernel(inline=True)
+def built_choice(policy, ws, p, cap, loose, sums, state):
+    """The play of a turn under ``builds``, chosen exactly as ``listing`` and ``choose`` choose it, but with the
+    plays kept in registers: no option arrays written and read back, a capture's take worked out once per
+    capturing card (for ``random`` only for the card drawn), the builds walked once for the best (``lowest``,
+    which never builds, not at all). Returns (card, value, cards): value 0 for a capture (cards: its take) or a
+    trail (none); else the build's value and the loose cards the card is laid on."""
+    hand = ws.hand[p]
+    h = capturing(hand, loose, sums) | (hand & of_ranks(B.built_ranks(ws)))
+    plays = h if h != _ZERO else hand  # (a player with a build always holds a card that captures)
+    mine = B.own_ranks(ws, p)
+    n = 0
+    bc, bv, bg, later = np.int64(-1), np.int64(0), _ZERO, np.int64(0)
+    if policy != LOWEST:
+        n, bc, bv, bg, later = build_search(policy, hand, loose, mine, -1, ws.builds, ws.group, ws.gkey)
+    if policy == RANDOM:
+        cards = np.int64(popcount(plays))
+        pick = rng.bounded(state, cards + n)
+        if pick >= cards:
+            _, bc, bv, bg, _ = build_search(policy, hand, loose, mine, pick - cards, ws.builds, ws.group, ws.gkey)
+            return bc, bv, bg
+        c = nth_card(plays, pick)
+        return c, np.int64(0), takes(cap, loose, c, sums) | B.builds_of(ws, c) if h != _ZERO else _ZERO
+    if h == _ZERO:
+        if n > 0:  # book or greedy: any build secures more than a trail
+            return bc, bv, bg
+        return best_trail(policy, hand, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand), np.int64(0), _ZERO
+    c = np.int64(ctz(h))
+    take = _ZERO
+    best_key = -(1 << 62)
+    while h != _ZERO:
+        d = np.int64(ctz(h))
+        h &= h - _ONE
+        t = takes(cap, loose, d, sums) | B.builds_of(ws, d)
+        if t == _ZERO:  # (a card that captures always takes something)
+            continue
+        key = capture_key(policy, d, t)
+        if key > best_key:
+            best_key = key
+            c = d
+            take = t
+    if n > 0 and later > gain(policy, take | bit(c)):
+        return bc, bv, bg
+    return c, np.int64(0), take
+
+
+@kernel
+def build_search(policy, hand, loose, mine, stop, builds, group, gkey):
+    """The builds a seat holding ``hand`` may make, walked in ``B.build_options``' order with its rules (``mine``:
+    the ranks of his builds that lie) but not listed: returns (how many, card, value, cards laid on, gain) of
+    the build ``best_build`` picks among them, or with ``stop`` >= 0 of the stop-th (the knapsack is then the
+    one a walk with ``stop`` < 0 left in ``group``)."""
+    count = np.int64(0)
+    best_c, best_v, best_g, top = np.int64(-1), np.int64(0), _ZERO, np.int64(-(1 << 62))
+    numeric = hand & BELOW[10]
+    if popcount(numeric) < 2:
+        return count, best_c, best_v, best_g, top // 64
+    if stop < 0:
+        B.knapsack(group, gkey, loose)
+    x = numeric
+    while x != _ZERO:
+        c = np.int64(ctz(x))
+        x &= x - _ONE
+        keep = rank_set(hand & ~bit(c))
+        if keep & mine != mine:
+            continue
+        cv = c % 13 + 1
+        vals = keep & rank_set(BELOW[10]) & ~((_ONE << np.uint64(cv - 1)) - _ONE)
+        while vals != _ZERO:
+            v = np.int64(ctz(vals)) + 1
+            vals &= vals - _ONE
+            if v < 2:
+                continue
+            if cv < v:
+                g = group[v - cv]
+                ok = g != _ZERO
+            else:
+                g = group[v]
+                ok = g != _ZERO or builds[v] != _ZERO
+            if not ok:
+                continue
+            if count == stop:
+                return count, c, v, g, np.int64(0)
+            count += 1
+            if stop < 0:
+                key = (gain(policy, builds[v] | g | bit(c)) + 1) * 64 + 63 - ORDER[c]
+                if key > top:
+                    top = key
+                    best_c, best_v, best_g = c, v, g
+    return count, best_c, best_v, best_g, top // 64
 
 
 @kernel
