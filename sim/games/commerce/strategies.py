@@ -116,12 +116,33 @@ def set_thresholds(f64, search, seats):
             f64[REAL, C_THR + s] = params[s]
 
 
+def _patience_powers() -> np.ndarray:
+    """PATIENCE ** k for the circuits before LAST_RESORT (k = circuit - 1), worked out as numba's ``**`` of a
+    float by an int does it (numba.cpython.numbers.int_power: square and multiply, in this order), so that the
+    product in _level is the same number to the last bit."""
+    out = np.zeros(LAST_RESORT - 1)
+    for k in range(LAST_RESORT - 1):
+        r, a, e = 1.0, PATIENCE, k
+        while e != 0:
+            if e & 1:
+                r *= a
+            e >>= 1
+            a *= a
+        out[k] = r
+    return out
+
+
+_PATIENCE_POW = _patience_powers()
+
+
 @kernel(inline=True)
 def _level(ws, s, circuit):
-    """The chance of the best hand seat s (threshold, buyer) stands on in this circuit (1, 2, ...)."""
+    """The chance of the best hand seat s (threshold, buyer) stands on in this circuit (1, 2, ...). The power
+    of PATIENCE is read from a table: ``**`` compiled to numba's loop, its branches and a fallback call of pow at
+    every look-up (three copies in modern_hand's machine code)."""
     if circuit >= LAST_RESORT:
         return 0.0
-    return ws.thr[s] * PATIENCE ** (circuit - 1)
+    return ws.thr[s] * _PATIENCE_POW[circuit - 1]
 
 
 @kernel(inline=True)
