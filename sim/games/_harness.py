@@ -14,8 +14,9 @@ What a game provides (see ``sim.games._contract.Game``): ``new_workspace(cfg, tr
 (strategy codes int64[n], strategy parameters float64[n]); ``ws`` the game's workspace, a NamedTuple of arrays
 with at least ``deck``, ``board``, ``net``, ``won``, ``ev``, ``tracing`` and ``tr_count``.
 
-prange calls a non-inlined per-session kernel (measured: a workspace inlined straight into a prange body gave
-wrong sums).
+prange calls a non-inlined kernel per block of sessions, ``play_block`` (measured: a workspace inlined straight
+into a prange body gave wrong sums); the session is inlined into it, except where a driver deal is a whole game
+(see ``SESSION_INLINED``).
 """
 
 import numpy as np
@@ -26,6 +27,13 @@ from sim._jit import kernel
 from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
 
 N_EVENTS = len(G.EVENTS)
+
+# A session of deals is inlined into play_block, saving a call per session that passes the whole workspace as
+# exploded structs: about 60 ns, a few per cent of a short deal (Commerce standard +17%, Pope Joan, Newmarket and
+# Jig +8%). A session of whole games (Snip-Snap-Snorum, Cassino) has nothing to save, and Snip-Snap-Snorum's
+# game, inlined one level further, ran 10% slower (the same machine code size; measured, cause not found), so
+# such a session stays a call of its own, compiled as before.
+SESSION_INLINED = G.DEAL != "game"
 
 
 @kernel(inline=True)
@@ -47,7 +55,7 @@ def record_deal(row, ws, n, dealer):
         row[COL_EVENTS + e] += ws.ev[e]
 
 
-@kernel
+@kernel(inline=SESSION_INLINED)
 def play_session(cfg, ws, seats, seed, session, deals, row):
     """One session: ``deals`` deals from seat 0's deal, the board carried between them; its row filled."""
     n = cfg[0][0]
@@ -64,6 +72,18 @@ def play_session(cfg, ws, seats, seed, session, deals, row):
     G.end_session(cfg, ws, row, COL_EVENTS + N_EVENTS)
 
 
+@kernel
+def play_block(cfg, ws, seats, seed, first_session, deals, rows):
+    """Sessions ``first_session ..`` one after another on one workspace, a row each.
+
+    The one call a block of sessions makes from ``play_sessions``' parallel loop: a call passes every array of the
+    workspace as its exploded struct (Commerce's, some 300 words), so a call per session cost about 5% of a
+    Commerce deal (perf; a session of four deals).
+    """
+    for i in range(rows.shape[0]):
+        play_session(cfg, ws, seats, seed, first_session + i, deals, rows[i])
+
+
 @njit(parallel=True, cache=True)
 def play_sessions(cfg, seats, seed, first_session, deals, rows):
     """Sessions ``first_session ..`` (one int64 row each in ``rows``; layout in sim.games._common).
@@ -77,8 +97,7 @@ def play_sessions(cfg, seats, seed, first_session, deals, rows):
         ws = G.new_workspace(cfg, 1)
         lo = (blk * n_sessions) // n_blocks
         hi = ((blk + 1) * n_sessions) // n_blocks
-        for i in range(lo, hi):
-            play_session(cfg, ws, seats, seed, first_session + i, deals, rows[i])
+        play_block(cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi])
 
 
 @kernel
