@@ -35,7 +35,7 @@ from sim.games.commerce.table import (
     SEQUENCE,
     STAND_W,
     hid,
-    hid_with,
+    hid_of,
     klass_of,
 )
 
@@ -284,11 +284,16 @@ def best_exchange(cfg, ws, j):
     """(v1 rank of the best hand one exchange with the widow makes, its code 3 * slot + widow card). Ranks
     (cfg[5], in v1's order) rather than v1: a smaller table for the same choices."""
     rank = cfg[5]
+    a = ws.hands[j, 0]
+    b = ws.hands[j, 1]
+    c = ws.hands[j, 2]
     best = -1
     code = 0
     for i in range(3):
+        u = b if i == 0 else a  # the two cards kept, in order
+        v = b if i == 2 else c
         for w in range(3):
-            x = np.int64(rank[hid_with(ws.hands, j, i, ws.widow[w])])
+            x = np.int64(rank[hid_of(u, v, ws.widow[w])])
             if x > best:
                 best = x
                 code = 3 * i + w
