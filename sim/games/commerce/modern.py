@@ -135,6 +135,15 @@ def neighbour(cfg, ws, j, m):
 
 
 @kernel(inline=True)
+def _round_the_table(j, circuit, m):
+    """The position after j, and its circuit: counted on, not divided out of the turn count every turn."""
+    j += 1
+    if j == m:
+        return 0, circuit + 1
+    return j, circuit
+
+
+@kernel(inline=True)
 def trading(cfg, ws, seats, m, hand_no):
     """Turns round the table from where ``ws.turn`` stands until trading ends (p. 73) or max_circuits rounds
     (returns False), or until a rollout seat is to act (returns True; its choice goes in ``ws.turn[T_CHOICE]``
@@ -143,12 +152,14 @@ def trading(cfg, ws, seats, m, hand_no):
     extended = prm[P.extended] != 0
     limit = prm[P.max_circuits] * m
     tr = ws.turn
-    while tr[T_TURN] < limit:
-        t = tr[T_TURN]
-        j = t % m
-        circuit = t // m + 1
+    t = tr[T_TURN]
+    j = t % m  # the position to act and the circuit, counted on from here without a division a turn
+    circuit = t // m + 1
+    while t < limit:
         if ws.state[j] == STOOD:  # extended game: standers wait
             tr[T_TURN] = t + 1
+            t += 1
+            j, circuit = _round_the_table(j, circuit, m)
             continue
         q = neighbour(cfg, ws, j, m)
         a = tr[T_CHOICE]
@@ -173,6 +184,8 @@ def trading(cfg, ws, seats, m, hand_no):
                 tr[T_STANDER] = who
             if not extended or tr[T_STOOD] == m:
                 return False
+        t += 1
+        j, circuit = _round_the_table(j, circuit, m)
     tr[T_CAPPED] = 1
     return False
 

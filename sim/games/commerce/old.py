@@ -58,10 +58,13 @@ def _widow_turns(cfg, ws, seats, m, hand_no):
     active = m
     t = 0
     limit = cfg[0][P.max_circuits] * m
+    j = m - 1  # the position to act, counted round without a division a turn
     while active > 0:
         if t >= limit:
             return -1, t, True
-        j = t % m
+        j += 1
+        if j == m:
+            j = 0
         t += 1
         if ws.state[j] != ACTIVE:
             continue
