@@ -153,8 +153,11 @@ def trading(cfg, ws, seats, m, hand_no):
     limit = prm[P.max_circuits] * m
     tr = ws.turn
     t = tr[T_TURN]
-    j = t % m  # the position to act and the circuit, counted on from here without a division a turn
-    circuit = t // m + 1
+    j = 0  # the position to act and the circuit, counted on from here without a division a turn (divided out
+    circuit = 1  # only where a rollout seat's turn resumes trading: a deal's trading begins at turn 0)
+    if t > 0:
+        j = t % m
+        circuit = t // m + 1
     while t < limit:
         if ws.state[j] == STOOD:  # extended game: standers wait
             tr[T_TURN] = t + 1
@@ -202,7 +205,9 @@ def _settle(cfg, ws, m, best, first, stander):
     for j in range(m):
         if sr[j] == best and (not eldest or j == first):
             k += 1
-    share = ws.board[POOL] // k  # a split leaves the odd counters in the pool for the next deal
+    pool = ws.board[POOL]
+    share = pool if k == 1 else pool // k  # a split leaves the odd counters in the pool for the next deal (one
+    #   best hand, the rule, takes it all without a division)
     ws.won[ws.seat_of[first]] = 1  # the win is counted once a deal: of tied hands, the one nearest the left
     for j in range(m):
         if sr[j] == best and (not eldest or j == first):
@@ -225,6 +230,18 @@ def _settle(cfg, ws, m, best, first, stander):
 
 
 @kernel(inline=True)
+def _circuits(turns, m):
+    """Rounds of the table begun in ``turns`` turns, (turns + m - 1) // m, counted by additions: a deal takes
+    one or a few circuits, and a division was a visible cost of a deal of a few turns."""
+    circuits = 0
+    begun = 0
+    while begun < turns:
+        begun += m
+        circuits += 1
+    return circuits
+
+
+@kernel(inline=True)
 def begin_hand(cfg, ws, m):
     """Everyone stakes one counter, the dealer two (p. 72); three cards each; trading about to begin."""
     d = m - 1
@@ -243,7 +260,7 @@ def finish_hand(cfg, ws, m):
     prm = cfg[0]
     tr = ws.turn
     capped = tr[T_CAPPED] != 0
-    circuits = (tr[T_TURN] + m - 1) // m
+    circuits = _circuits(tr[T_TURN], m)
     ws.ev[E.circuits] += circuits
     if capped:
         ws.ev[E.capped] += 1
