@@ -135,6 +135,15 @@ def neighbour(cfg, ws, j, m):
 
 
 @kernel(inline=True)
+def _round_the_table(j, circuit, m):
+    """The position after j, and its circuit: counted on, not divided out of the turn count every turn."""
+    j += 1
+    if j == m:
+        return 0, circuit + 1
+    return j, circuit
+
+
+@kernel(inline=True)
 def trading(cfg, ws, seats, m, hand_no):
     """Turns round the table from where ``ws.turn`` stands until trading ends (p. 73) or max_circuits rounds
     (returns False), or until a rollout seat is to act (returns True; its choice goes in ``ws.turn[T_CHOICE]``
@@ -143,12 +152,17 @@ def trading(cfg, ws, seats, m, hand_no):
     extended = prm[P.extended] != 0
     limit = prm[P.max_circuits] * m
     tr = ws.turn
-    while tr[T_TURN] < limit:
-        t = tr[T_TURN]
+    t = tr[T_TURN]
+    j = 0  # the position to act and the circuit, counted on from here without a division a turn (divided out
+    circuit = 1  # only where a rollout seat's turn resumes trading: a deal's trading begins at turn 0)
+    if t > 0:
         j = t % m
         circuit = t // m + 1
+    while t < limit:
         if ws.state[j] == STOOD:  # extended game: standers wait
             tr[T_TURN] = t + 1
+            t += 1
+            j, circuit = _round_the_table(j, circuit, m)
             continue
         q = neighbour(cfg, ws, j, m)
         a = tr[T_CHOICE]
@@ -173,6 +187,8 @@ def trading(cfg, ws, seats, m, hand_no):
                 tr[T_STANDER] = who
             if not extended or tr[T_STOOD] == m:
                 return False
+        t += 1
+        j, circuit = _round_the_table(j, circuit, m)
     tr[T_CAPPED] = 1
     return False
 
@@ -189,7 +205,9 @@ def _settle(cfg, ws, m, best, first, stander):
     for j in range(m):
         if sr[j] == best and (not eldest or j == first):
             k += 1
-    share = ws.board[POOL] // k  # a split leaves the odd counters in the pool for the next deal
+    pool = ws.board[POOL]
+    share = pool if k == 1 else pool // k  # a split leaves the odd counters in the pool for the next deal (one
+    #   best hand, the rule, takes it all without a division)
     ws.won[ws.seat_of[first]] = 1  # the win is counted once a deal: of tied hands, the one nearest the left
     for j in range(m):
         if sr[j] == best and (not eldest or j == first):
@@ -212,6 +230,18 @@ def _settle(cfg, ws, m, best, first, stander):
 
 
 @kernel(inline=True)
+def _circuits(turns, m):
+    """Rounds of the table begun in ``turns`` turns, (turns + m - 1) // m, counted by additions: a deal takes
+    one or a few circuits, and a division was a visible cost of a deal of a few turns."""
+    circuits = 0
+    begun = 0
+    while begun < turns:
+        begun += m
+        circuits += 1
+    return circuits
+
+
+@kernel(inline=True)
 def begin_hand(cfg, ws, m):
     """Everyone stakes one counter, the dealer two (p. 72); three cards each; trading about to begin."""
     d = m - 1
@@ -230,7 +260,7 @@ def finish_hand(cfg, ws, m):
     prm = cfg[0]
     tr = ws.turn
     capped = tr[T_CAPPED] != 0
-    circuits = (tr[T_TURN] + m - 1) // m
+    circuits = _circuits(tr[T_TURN], m)
     ws.ev[E.circuits] += circuits
     if capped:
         ws.ev[E.capped] += 1

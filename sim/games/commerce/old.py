@@ -58,10 +58,13 @@ def _widow_turns(cfg, ws, seats, m, hand_no):
     active = m
     t = 0
     limit = cfg[0][P.max_circuits] * m
+    j = m - 1  # the position to act, counted round without a division a turn
     while active > 0:
         if t >= limit:
             return -1, t, True
-        j = t % m
+        j += 1
+        if j == m:
+            j = 0
         t += 1
         if ws.state[j] != ACTIVE:
             continue
@@ -88,8 +91,11 @@ def _widow_turns(cfg, ws, seats, m, hand_no):
 @kernel(inline=True)
 def _last_exchanges(cfg, ws, seats, m, second, hand_no):
     """Two have stood: one more exchange, in turn, for each who has neither stood nor passed (p. 74)."""
-    for k in range(1, m):
-        j = (second + k) % m
+    j = second
+    for _ in range(1, m):
+        j += 1  # round the table without a division
+        if j == m:
+            j = 0
         if ws.state[j] != ACTIVE:
             continue
         a = old_last(cfg, ws, seats, j)

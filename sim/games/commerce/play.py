@@ -20,7 +20,7 @@ from sim.games.commerce.old import old_hand
 from sim.games.commerce.pool import pool_game
 from sim.games.commerce.rules import OLD, RULEBOOK, P
 from sim.games.commerce.search import modern_hand
-from sim.games.commerce.strategies import RANDOM, ROLLOUT, set_thresholds
+from sim.games.commerce.strategies import RANDOM, ROLLOUT, set_stand_ranks, set_thresholds
 from sim.games.commerce.table import (
     B_BITS,
     B_CODE,
@@ -52,17 +52,18 @@ from sim.games.commerce.table import (
 
 
 def kernel_config(r: Any) -> tuple:
-    """cfg for the kernels: (params int64, pack int8[52] (a 32-card pack padded with zeros), shown int16, v1 float64,
-    hand float32[., H_W], v1_rank int16, book float32[., 2]) - the hand and strategy tables of sim.games._hands;
-    ``hand`` holds each hand's value, e_ready and e_barter (columns table.H_*; ``value`` and the expectations
-    assume ``players - 1`` opponents); ``book`` threshold's choices from them (book_table)."""
-    v1, hand = _tables(r.pack, r.point_rule, r.combinations, r.players - 1)
+    """cfg for the kernels: (params int64, pack int8[52] (a 32-card pack padded with zeros), shown int16, v1 values
+    float64, hand float32[., H_W], v1_rank int16, book float32[., 2]) - the hand and strategy tables of
+    sim.games._hands; ``hand`` holds each hand's value, e_ready and e_barter (columns table.H_*; ``value`` and
+    the expectations assume ``players - 1`` opponents); ``book`` threshold's choices from them (book_table);
+    ``v1 values`` the distinct values of v1 in ascending order, so that ``values[v1_rank[h]]`` is hand h's v1."""
+    _, hand = _tables(r.pack, r.point_rule, r.combinations, r.players - 1)
     shown = _shown(r.pack, r.point_rule, r.combinations)
-    rank = _v1_rank(r.pack, r.point_rule, r.combinations, r.players - 1)
+    values, rank = _v1_rank(r.pack, r.point_rule, r.combinations, r.players - 1)
     pack = np.zeros(PACK_W, dtype=np.int8)  # padded to 52 cards: table.copy_pack copies a constant length
     pack[: r.pack] = HT.pack_cards(r.pack)
     book = _book(r.pack, r.point_rule, r.combinations, r.players)
-    return RULEBOOK.params(r), pack, shown, v1, hand, rank, book
+    return RULEBOOK.params(r), pack, shown, values, hand, rank, book
 
 
 @functools.cache
@@ -106,14 +107,16 @@ def book_table(hand: np.ndarray, m: int) -> np.ndarray:
 
 
 @functools.cache
-def _v1_rank(pack: int, point_rule: str, combinations: str, opponents: int) -> np.ndarray:
-    """int16 dense rank of every hand's v1 (equal v1, equal rank): what the old game's exchanges compare (nine
-    look-ups a turn, strategies.best_exchange), in 44 KB instead of v1's 177 KB. Profiled: those look-ups were
-    the old game's cache misses. The order of the ranks is exactly v1's, so the same exchanges are chosen."""
+def _v1_rank(pack: int, point_rule: str, combinations: str, opponents: int) -> tuple[np.ndarray, np.ndarray]:
+    """(the distinct values of v1, ascending; int16 dense rank of every hand's v1, equal v1 equal rank): what the
+    old game's exchanges compare (nine look-ups a turn, strategies.best_exchange), in 44 KB instead of v1's
+    177 KB. Profiled: those look-ups were the old game's cache misses. The order of the ranks is exactly v1's,
+    so the same exchanges are chosen; and a threshold player's stand, a test of v1 alone, is a least rank
+    (strategies.set_stand_ranks), so no turn reads v1 itself."""
     v1 = _tables(pack, point_rule, combinations, opponents)[0]
     values, rank = np.unique(v1, return_inverse=True)
     assert values.shape[0] < 2**15 and not np.isnan(values).any()
-    return rank.reshape(-1).astype(np.int16)
+    return values, rank.reshape(-1).astype(np.int16)
 
 
 @functools.cache
@@ -158,6 +161,8 @@ def begin_session(cfg, ws, seats, seed, session):
         if seats[0][s] == RANDOM or seats[0][s] == ROLLOUT:  # the strategies that draw (from their own streams)
             rng.seed_stream(ws.streams[SEAT0 + s], seed, session, 1 + s)
     set_thresholds(ws.core.f64, ws.search, seats)
+    if prm[P.game] == OLD:
+        set_stand_ranks(cfg[3], ws.core.i64, ws.core.f64, n)
     ws.board[POOL] = 0
     copy_pack(ws.deck, pack)  # a stacked deck shorter than the pack is refused by describe_trace
     ws.turn[T_DRAWN] = prm[P.pack]

@@ -21,6 +21,8 @@ from sim.games.commerce.table import (
     B_GIVE,
     B_VALUE,
     C_PREMIUM,
+    C_RANKED_THR,
+    C_STAND_RANK,
     C_THR,
     H_BARTER,
     H_READY,
@@ -31,8 +33,9 @@ from sim.games.commerce.table import (
     S_BOOK,
     SEAT0,
     SEQUENCE,
+    STAND_W,
     hid,
-    hid_with,
+    hid_of,
     klass_of,
 )
 
@@ -114,6 +117,32 @@ def set_thresholds(f64, search, seats):
             f64[REAL, C_PREMIUM + s] = DEFAULT_PREMIUM if np.isnan(params[s]) else params[s]
         elif pols[s] != ROLLOUT and not np.isnan(params[s]):
             f64[REAL, C_THR + s] = params[s]
+
+
+@kernel
+def set_stand_ranks(values, i64, f64, n):
+    """The old game's stand for each seat s < n at each number of players m: the least v1 rank r (cfg[5]) with
+    ``values[r] ** (m - 1) >= thr[s]``, the test old_turn made of v1 itself (cfg[3] ``values``: v1's distinct
+    values, ascending). The power of a larger number is never smaller (each rounded product is monotone), so
+    the hands that stand are exactly those of rank r or more. Profiled: a turn's v1 look-up (a 177 KB table,
+    a cache miss) and its power were the old game's hottest instructions. Found once per workspace and
+    threshold (``f64``'s C_RANKED_THR: the thresholds they were found for), not once per session (a session
+    of the bench is four deals)."""
+    for s in range(n):
+        thr = f64[REAL, C_THR + s]
+        if thr == f64[REAL, C_RANKED_THR + s]:  # NaN (none found yet) equals nothing
+            continue
+        f64[REAL, C_RANKED_THR + s] = thr
+        for m in range(2, MAX_SEATS + 1):
+            lo = 0
+            hi = values.shape[0]
+            while lo < hi:  # the least rank that stands (values.shape[0]: none)
+                mid = (lo + hi) // 2
+                if values[mid] ** (m - 1) >= thr:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            i64[REAL, C_STAND_RANK + STAND_W * s + m] = lo
 
 
 def _patience_powers() -> np.ndarray:
@@ -255,11 +284,16 @@ def best_exchange(cfg, ws, j):
     """(v1 rank of the best hand one exchange with the widow makes, its code 3 * slot + widow card). Ranks
     (cfg[5], in v1's order) rather than v1: a smaller table for the same choices."""
     rank = cfg[5]
+    a = ws.hands[j, 0]
+    b = ws.hands[j, 1]
+    c = ws.hands[j, 2]
     best = -1
     code = 0
     for i in range(3):
+        u = b if i == 0 else a  # the two cards kept, in order
+        v = b if i == 2 else c
         for w in range(3):
-            x = np.int64(rank[hid_with(ws.hands, j, i, ws.widow[w])])
+            x = np.int64(rank[hid_of(u, v, ws.widow[w])])
             if x > best:
                 best = x
                 code = 3 * i + w
@@ -269,7 +303,6 @@ def best_exchange(cfg, ws, j):
 @kernel(inline=True)
 def old_turn(cfg, ws, seats, j, m):
     """Old game turn (p. 74): 0 stand, 1 pass, 2 + 3 * slot + widow card to exchange."""
-    v1 = cfg[3]
     s = ws.seat_of[j]
     pol = seats[0][s]
     if pol == STAND:
@@ -278,12 +311,16 @@ def old_turn(cfg, ws, seats, j, m):
         k = rng.bounded(ws.streams[SEAT0 + s], 3)
         return k if k < 2 else 2 + rng.bounded(ws.streams[SEAT0 + s], 9)
     h = hid(ws, j)
-    if (pol == THRESHOLD or pol == BUYER or pol == ROLLOUT) and v1[h] ** (m - 1) >= ws.thr[s]:
+    rank = np.int64(cfg[5][h])
+    # threshold's stand, v1 ** (m - 1) >= thr, as a least rank (set_stand_ranks)
+    if (pol == THRESHOLD or pol == BUYER or pol == ROLLOUT) and rank >= ws.core.i64[
+        REAL, C_STAND_RANK + STAND_W * s + m
+    ]:
         return 0
     if pol == GREEDY and klass_of(cfg, h) >= SEQUENCE:
         return 0
     best, code = best_exchange(cfg, ws, j)
-    if best > cfg[5][h]:
+    if best > rank:
         return 2 + code
     return 1
 

@@ -192,12 +192,17 @@ S_CARDS = S_SCORE + 8  # int64[52]: the cards the decider cannot see, shuffled
 S_CANDS = S_CARDS + 52  # int64[3]: the choices searched
 S_BOOK = S_CANDS + 3  # int64[10]: the playouts' strategies (threshold for every seat)
 SEARCH_W = S_BOOK + MAX_SEATS
-I64_W = C_SEARCH + SEARCH_W
+# the old game's stand ranks (row REAL): from column C_STAND_RANK + STAND_W * s + m, the least v1 rank (cfg[5])
+# on which seat s, a threshold player in a hand of m players, stands (strategies.set_stand_ranks)
+C_STAND_RANK = C_SEARCH + SEARCH_W
+STAND_W = MAX_SEATS + 1
+I64_W = C_STAND_RANK + STAND_W * MAX_SEATS
 # Columns of ``Core.f64`` (per row):
 C_THR = 0
 C_PREMIUM = C_THR + MAX_SEATS
 C_NO_PARAM = C_PREMIUM + MAX_SEATS  # NaN: the playouts' strategy parameters (threshold's default)
-F64_W = C_NO_PARAM + MAX_SEATS
+C_RANKED_THR = C_NO_PARAM + MAX_SEATS  # row REAL: the threshold seat s's stand ranks were found for (NaN: none)
+F64_W = C_RANKED_THR + MAX_SEATS
 
 
 class Core(NamedTuple):
@@ -255,7 +260,7 @@ def unpack(core, row):
         i[REAL, C_WIDOW:C_TR_COUNT], i[row, C_STATE:C_SR], i[row, C_SR:C_BOARD], i[REAL, C_SEAT_OF:C_LIVES],
         i[REAL, C_LIVES:C_WIDOW], i[row, C_BOARD:C_NET], i[row, C_NET:C_WON], i[row, C_WON:C_TURN],
         i[row, C_EV:C_TRACING], i[row, C_TRACING : C_TRACING + 1], core.tr_actions, core.tr_pays,
-        i[REAL, C_TR_COUNT:C_SEARCH], core.tr_hands, i[row, C_TURN:C_EV], i[REAL, C_SEARCH:I64_W], core,
+        i[REAL, C_TR_COUNT:C_SEARCH], core.tr_hands, i[row, C_TURN:C_EV], i[REAL, C_SEARCH:C_STAND_RANK], core,
     )  # fmt: skip
 
 
@@ -276,7 +281,8 @@ def new_workspace(cfg, trace_rows):
         np.zeros((h, MAX_SEATS + 1, TR_W), dtype=np.int64),
     )
     core.i64[:, C_TURN : C_TURN + TURN] = -1
-    core.f64[:, C_NO_PARAM:] = np.nan  # the search's book filled by begin_session (threshold's code)
+    core.f64[:, C_NO_PARAM:] = np.nan  # the search's book filled by begin_session (threshold's code); no stand
+    #   ranks found yet
     ws = unpack(core, REAL)
     ws.turn[T_DRAWN] = 0
     ws.turn[T_WHOLE] = 1 if tracer else 0
@@ -356,15 +362,12 @@ def hid(ws, p):
 
 
 @kernel(inline=True)
-def hid_with(hands, p, i, x):
-    """Index of p's hand with slot i replaced by card x."""
-    u = hands[p, 0] if i != 0 else hands[p, 1]
-    v = hands[p, 2] if i != 2 else hands[p, 1]
-    if x < u:
-        return colex(x, u, v)
-    if x < v:
-        return colex(u, x, v)
-    return colex(u, v, x)
+def hid_of(u, v, x):
+    """Index of the hand of cards u < v and x (neither): sorted by a min and a max, not by branches
+    (profiled: the nine hands of an old-game turn's exchanges were mispredicted branches)."""
+    lo = min(u, x)
+    hi = max(v, x)
+    return colex(lo, u + v + x - lo - hi, hi)
 
 
 @kernel(inline=True)
@@ -475,7 +478,7 @@ def deal_round(cfg, ws, m, old):
     for j in range(m):
         put(ws.hands, j, 0, ws.hands[j, 0])
         if old:  # the row each player's first turn reads
-            prefetch(cfg[3], hid(ws, j))
+            prefetch(cfg[5], hid(ws, j))
         else:
             prefetch(cfg[6], hid(ws, j))
         ws.state[j] = ACTIVE
