@@ -290,7 +290,7 @@ def built_choice(policy, ws, p, cap, loose, sums, state):
     mine = B.own_ranks(ws, p)
     n = 0
     bc, bv, bg, later = np.int64(-1), np.int64(0), _ZERO, np.int64(0)
-    if policy != LOWEST:
+    if policy != LOWEST and popcount(hand & BELOW[10]) >= 2:  # (a build takes two: tested before the call)
         n, bc, bv, bg, later = build_search(policy, hand, loose, mine, -1, ws.builds, ws.group, ws.gkey)
     if policy == RANDOM:
         cards = np.int64(popcount(plays))
@@ -328,14 +328,15 @@ def build_search(policy, hand, loose, mine, stop, builds, group, gkey):
     """The builds a seat holding ``hand`` may make, walked in ``B.build_options``' order with its rules (``mine``:
     the ranks of his builds that lie) but not listed: returns (how many, card, value, cards laid on, gain) of
     the build ``best_build`` picks among them, or with ``stop`` >= 0 of the stop-th (the knapsack is then the
-    one a walk with ``stop`` < 0 left in ``group``)."""
+    one a walk with ``stop`` < 0 left in ``group``). Which builds are legal is told by the totals the loose
+    cards make; the knapsack that finds the cards each is laid on is run only once one is."""
     count = np.int64(0)
     best_c, best_v, best_g, top = np.int64(-1), np.int64(0), _ZERO, np.int64(-(1 << 62))
     numeric = hand & BELOW[10]
     if popcount(numeric) < 2:
         return count, best_c, best_v, best_g, top // 64
-    if stop < 0:
-        B.knapsack(group, gkey, loose)
+    highest = B.highest_total(numeric)  # (no build of this hand is laid on more)
+    made = B.loose_totals(loose, highest)
     x = numeric
     while x != _ZERO:
         c = np.int64(ctz(x))
@@ -350,14 +351,12 @@ def build_search(policy, hand, loose, mine, stop, builds, group, gkey):
             vals &= vals - _ONE
             if v < 2:
                 continue
-            if cv < v:
-                g = group[v - cv]
-                ok = g != _ZERO
-            else:
-                g = group[v]
-                ok = g != _ZERO or builds[v] != _ZERO
-            if not ok:
+            t = np.uint64(v - cv if cv < v else v)  # the total of the loose cards it is laid on
+            if (made >> t) & _ONE == _ZERO and (cv < v or builds[v] == _ZERO):
                 continue
+            if count == 0 and stop < 0:  # the knapsack only for a hand that can build (most cannot)
+                B.knapsack(group, gkey, loose, highest)
+            g = group[t]  # (0 for a call on the build alone)
             if count == stop:
                 return count, c, v, g, np.int64(0)
             count += 1
