@@ -31,6 +31,7 @@ from sim.games.cassino.rules import BELOW, WORTH, E
 BUILT = 3  # masks[BUILT]
 TABLE = 0
 VALUE_SHIFT = 6  # a build as one play code: card + (value << VALUE_SHIFT)
+VALUES = 11  # builds are kept by value, 2 to 10 (index = value)
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -54,10 +55,16 @@ def built_ranks(ws):
 @kernel(inline=True)
 def builds_of(ws, c):
     """The build cards card ``c`` takes: every build of its value (none for a court, or without builds)."""
+    return value_builds(ws.masks[BUILT], ws.builds, c)
+
+
+@kernel(inline=True)
+def value_builds(built, builds, c):
+    """``builds_of`` from the cards lying in builds (``masks[BUILT]``) and the builds by value."""
     r = c % 13
-    if ws.masks[BUILT] == _ZERO or r >= 10:
+    if built == _ZERO or r >= 10:
         return _ZERO
-    return ws.builds[r + 1]
+    return builds[r + 1]
 
 
 @kernel(inline=True)

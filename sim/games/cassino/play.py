@@ -63,6 +63,7 @@ _ZERO = np.uint64(0)
 # does not depend on the unseen cards (see trail_key); 1 for a ten or a two
 TRAIL_BASE = np.array([-(WORTH[c] * 64 + 12 - c % 13) * 64 + 63 - ORDER[c] for c in range(52)], dtype=np.int64)
 TEN_OR_TWO = np.array([1 if c % 13 in (TEN, TWO) else 0 for c in range(52)], dtype=np.int64)
+NO_BUILDS = np.zeros(B.VALUES, dtype=np.uint64)  # the builds by value of a game without them
 
 
 @kernel(inline=True)
@@ -260,13 +261,21 @@ def plain_choice(policy, hand, table, unseen, cap, state):
     if policy == RANDOM:
         c = nth_card(h, rng.bounded(state, np.int64(popcount(h))))
         return c, takes(cap, table, c, sums)
+    return best_capture(policy, h, cap, table, sums, _ZERO, NO_BUILDS)
+
+
+@kernel(inline=True)
+def best_capture(policy, h, cap, loose, sums, built, builds):
+    """The capture ``choose`` makes among the cards ``h`` that capture: (card, take). ``built`` is the table's
+    cards lying in builds and ``builds`` their cards by value (a card also takes every build of its value);
+    without builds ``built`` is 0 (a constant, so the builds' test is compiled away)."""
     c = np.int64(ctz(h))
     take = _ZERO
     best_key = -(1 << 62)
     while h != _ZERO:
         d = np.int64(ctz(h))
         h &= h - _ONE
-        t = takes(cap, table, d, sums)
+        t = takes(cap, loose, d, sums) | B.value_builds(built, builds, d)
         if t == _ZERO:  # (a card that captures always takes something)
             continue
         key = capture_key(policy, d, t)
@@ -304,20 +313,7 @@ def built_choice(policy, ws, p, cap, loose, sums, state):
         if n > 0:  # book or greedy: any build secures more than a trail
             return bc, bv, bg
         return best_trail(policy, hand, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand), np.int64(0), _ZERO
-    c = np.int64(ctz(h))
-    take = _ZERO
-    best_key = -(1 << 62)
-    while h != _ZERO:
-        d = np.int64(ctz(h))
-        h &= h - _ONE
-        t = takes(cap, loose, d, sums) | B.builds_of(ws, d)
-        if t == _ZERO:  # (a card that captures always takes something)
-            continue
-        key = capture_key(policy, d, t)
-        if key > best_key:
-            best_key = key
-            c = d
-            take = t
+    c, take = best_capture(policy, h, cap, loose, sums, ws.masks[BUILT], ws.builds)
     if n > 0 and later > gain(policy, take | bit(c)):
         return bc, bv, bg
     return c, np.int64(0), take
