@@ -229,6 +229,71 @@ def test_builds_the_plays_listed_match_a_brute_force(perm, nhand, nloose, nbuild
         assert sum(value(x) for x in cards_of(take)) == (v - value(c) if value(c) < v else v * (take != 0))
 
 
+def listed_choice(ws, policy, p, cap, loose, sums, state):
+    """The play ``Play.listing`` and ``Play.choose`` make for seat p: (card, value, cards taken or laid on)."""
+    k1, k, ncap = Play.listing(ws, p, cap, loose, sums, True)
+    unseen = ws.masks[Play.PACK_MASK] & ~ws.masks[Play.SEEN] & ~ws.hand[p]
+    opts = (ws.opt_card, ws.opt_take, ws.opt_value, ws.builds)
+    i = Play.choose(policy, opts, k1, k, ncap, unseen, state)
+    return int(ws.opt_card[i]), int(ws.opt_value[i]), int(ws.opt_take[i])
+
+
+def registered_choice(ws, policy, p, cap, loose, sums, state):
+    """The play ``Play.built_choice`` (the game's own chooser under ``builds``) makes for seat p."""
+    c, v, cards = Play.built_choice(policy, ws, p, cap, loose, sums, state)
+    return int(c), int(v), int(cards)
+
+
+STALE = np.uint64(2**64 - 1)
+
+
+def compare_choosers(chooser, deals=40):
+    """Play seeded deals under ``builds`` (2 to 4 players, each seat a strategy, book, greedy, lowest or random,
+    in turn) and at every turn compare ``chooser`` with ``listed_choice`` on the position reached, each from a
+    copy of the seat's stream, the build scratch spoilt first. The game goes on with the play chosen (every
+    seat stops for it as a rollout seat does). Returns the first position where they differ (or None) and how
+    many plays of each kind were compared."""
+    kinds = {"build": 0, "capture": 0, "trail": 0}
+    for d in range(deals):
+        n = 2 + d % 3
+        r = rules(players=n, builds=True)
+        cfg = G.kernel_config(r)
+        ws = G.new_workspace(cfg, 1)
+        seats = (np.full(n, G.STRATEGIES["rollout"], dtype=np.int64), np.full(n, np.nan))
+        G.begin_session(cfg, ws, seats, np.uint64(17), d)
+        ws.deck[:52] = np.random.default_rng(d).permutation(52).astype(np.int8)
+        Play.begin_play(cfg, ws, d % n)
+        cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
+        while Play.resume(cfg, ws, seats) < 0:
+            p = int(ws.turn[Play.T_PLAYER])
+            policy = (p + d) % 4  # book, greedy, lowest, random
+            loose = ws.masks[Play.TABLE] & ~ws.masks[Play.BUILT]
+            sums = np.uint64(sums_below(loose))
+            ws.group[:] = STALE  # what the chooser reads of the build scratch it must have written this turn
+            got = chooser(ws, policy, p, cap, loose, sums, ws.seat_rng[p].copy())
+            want = listed_choice(ws, policy, p, cap, loose, sums, ws.seat_rng[p])  # (the stream moves on)
+            if got != want:
+                return (d, p, policy, got, want), kinds
+            c, v, cards = want
+            kinds["build" if v else "capture" if cards else "trail"] += 1
+            ws.turn[Play.T_CHOICE] = c + (v << B.VALUE_SHIFT)
+    return None, kinds
+
+
+def test_builds_the_game_chooses_each_play_as_the_listing_does():
+    """Position by position in real deals under ``builds``: the game's chooser in registers (``built_choice``,
+    with its build search and its knapsack only up to the totals the hand can use) picks exactly the play that
+    listing every play and choosing among them (``listing`` + ``choose``, the rollout's path) picks."""
+    differ, kinds = compare_choosers(registered_choice)
+    assert differ is None, differ
+    assert min(kinds.values()) > 50, kinds  # builds, captures and trails all compared
+
+    def book_as_greedy(ws, policy, p, cap, loose, sums, state):  # a chooser wrong for one strategy
+        return registered_choice(ws, GREEDY if policy == BOOK else policy, p, cap, loose, sums, state)
+
+    assert compare_choosers(book_as_greedy)[0] is not None  # the comparison can fail
+
+
 # -- the strategies -------------------------------------------------------------------------------------------------
 
 

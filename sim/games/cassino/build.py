@@ -31,11 +31,13 @@ from sim.games.cassino.rules import BELOW, WORTH, E
 BUILT = 3  # masks[BUILT]
 TABLE = 0
 VALUE_SHIFT = 6  # a build as one play code: card + (value << VALUE_SHIFT)
+VALUES = 11  # builds are kept by value, 2 to 10 (index = value)
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _TEN = np.uint64(10)
 _THIRTEEN = np.uint64(13)
+_RANKS = np.uint64(0x1FFF)
 
 
 @kernel(inline=True)
@@ -53,10 +55,16 @@ def built_ranks(ws):
 @kernel(inline=True)
 def builds_of(ws, c):
     """The build cards card ``c`` takes: every build of its value (none for a court, or without builds)."""
+    return value_builds(ws.masks[BUILT], ws.builds, c)
+
+
+@kernel(inline=True)
+def value_builds(built, builds, c):
+    """``builds_of`` from the cards lying in builds (``masks[BUILT]``) and the builds by value."""
     r = c % 13
-    if ws.masks[BUILT] == _ZERO or r >= 10:
+    if built == _ZERO or r >= 10:
         return _ZERO
-    return ws.builds[r + 1]
+    return builds[r + 1]
 
 
 @kernel(inline=True)
@@ -97,31 +105,73 @@ def clear(ws):
 def loose_groups(ws, loose):
     """``ws.group[t]``: the set of loose numeric table cards adding up to t (1 to 10) with the most cards, then
     the most worth; 0 when none does (see ``knapsack``)."""
-    knapsack(ws.group, ws.gkey, loose)
+    knapsack(ws.group, ws.gkey, loose, _TEN)
 
 
 @kernel(inline=True)
-def knapsack(group, gkey, loose):
-    """``group[t]``, ``gkey[t]`` for ``loose_groups``: a 0/1 knapsack over the loose cards by total (``gkey[t]``:
-    the best key, cards * 64 + worth, or -1 when no set makes t): each card once, the totals run downwards so a
-    card joins only sets made without it. Some 10 steps per loose card, whatever the table. The totals are
+def knapsack(group, gkey, loose, top):
+    """``group[t]``, ``gkey[t]`` for ``loose_groups``, for the totals t up to ``top`` (uint64, at most 10): a 0/1
+    knapsack over the loose cards by total (``gkey[t]``: the best key, cards * 64 + worth, or -1 when no set
+    makes t): each card once, the totals run downwards so a card joins only sets made without it. A total is
+    made only of lower ones, so those up to ``top`` come out the same however high the knapsack runs; the
+    totals above it are left as they lay. Some ``top`` steps per loose card, whatever the table. The totals are
     indexed unsigned: a signed index costs a test for a negative one at every load (numba's wraparound)."""
-    for t in range(group.shape[0]):
+    for t in range(top + _ONE):
         group[t] = _ZERO
         gkey[t] = -1
     gkey[0] = 0
-    x = loose & BELOW[10]
+    x = loose & BELOW[top]
     while x != _ZERO:
         c = ctz(x)
         x &= x - _ONE
         v = c % _THIRTEEN + _ONE
         w = CARDS_WEIGHT + WORTH[c]
-        for u in range(np.int64(_TEN - v), -1, -1):  # the total t = u + v, from 10 down to v
+        for u in range(np.int64(top - v), -1, -1):  # the total t = u + v, from top down to v
             lo = np.uint64(u)
             t = lo + v
             if gkey[lo] >= 0 and gkey[lo] + w > gkey[t]:
                 gkey[t] = gkey[lo] + w
                 group[t] = group[lo] | (_ONE << c)
+
+
+@kernel(inline=True)
+def loose_totals(loose, top):
+    """The totals up to ``top`` (bit t) that some set of the loose cards adds up to: those for which ``knapsack``
+    finds a set (bit 0, the empty set, always)."""
+    made = _ONE
+    x = loose & BELOW[top]
+    while x != _ZERO:
+        c = ctz(x)
+        x &= x - _ONE
+        made |= made << (c % _THIRTEEN + _ONE)
+    return made
+
+
+@kernel(inline=True)
+def highest_total(numeric):
+    """The highest total a build from the numeric cards ``numeric`` of a hand can be laid on: a card of value c
+    builds v (another card's) on loose cards adding up to v - c, at most the highest value less the lowest, or
+    calls v on loose cards adding up to v when the hand holds two cards of v. Returns a uint64."""
+    ranks = rank_set(numeric)
+    a = numeric & _RANKS
+    b = (numeric >> np.uint64(13)) & _RANKS
+    c = (numeric >> np.uint64(26)) & _RANKS
+    d = (numeric >> np.uint64(39)) & _RANKS
+    pairs = (a & b) | ((a | b) & (c | d)) | (c & d)  # the ranks held twice or more
+    spread = _width(ranks) - (ctz(ranks) + _ONE)
+    called = _width(pairs)
+    return spread if spread > called else called
+
+
+@kernel(inline=True)
+def _width(ranks):
+    """The highest rank's value in ``ranks`` (bit r: value r + 1), 0 for none: the bits below it filled in,
+    counted."""
+    ranks |= ranks >> _ONE
+    ranks |= ranks >> np.uint64(2)
+    ranks |= ranks >> np.uint64(4)
+    ranks |= ranks >> np.uint64(8)
+    return popcount(ranks)
 
 
 @kernel(inline=True)

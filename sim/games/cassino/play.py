@@ -63,6 +63,7 @@ _ZERO = np.uint64(0)
 # does not depend on the unseen cards (see trail_key); 1 for a ten or a two
 TRAIL_BASE = np.array([-(WORTH[c] * 64 + 12 - c % 13) * 64 + 63 - ORDER[c] for c in range(52)], dtype=np.int64)
 TEN_OR_TWO = np.array([1 if c % 13 in (TEN, TWO) else 0 for c in range(52)], dtype=np.int64)
+NO_BUILDS = np.zeros(B.VALUES, dtype=np.uint64)  # the builds by value of a game without them
 
 
 @kernel(inline=True)
@@ -260,13 +261,21 @@ def plain_choice(policy, hand, table, unseen, cap, state):
     if policy == RANDOM:
         c = nth_card(h, rng.bounded(state, np.int64(popcount(h))))
         return c, takes(cap, table, c, sums)
+    return best_capture(policy, h, cap, table, sums, _ZERO, NO_BUILDS)
+
+
+@kernel(inline=True)
+def best_capture(policy, h, cap, loose, sums, built, builds):
+    """The capture ``choose`` makes among the cards ``h`` that capture: (card, take). ``built`` is the table's
+    cards lying in builds and ``builds`` their cards by value (a card also takes every build of its value);
+    without builds ``built`` is 0 (a constant, so the builds' test is compiled away)."""
     c = np.int64(ctz(h))
     take = _ZERO
     best_key = -(1 << 62)
     while h != _ZERO:
         d = np.int64(ctz(h))
         h &= h - _ONE
-        t = takes(cap, table, d, sums)
+        t = takes(cap, loose, d, sums) | B.value_builds(built, builds, d)
         if t == _ZERO:  # (a card that captures always takes something)
             continue
         key = capture_key(policy, d, t)
@@ -290,7 +299,7 @@ def built_choice(policy, ws, p, cap, loose, sums, state):
     mine = B.own_ranks(ws, p)
     n = 0
     bc, bv, bg, later = np.int64(-1), np.int64(0), _ZERO, np.int64(0)
-    if policy != LOWEST:
+    if policy != LOWEST and popcount(hand & BELOW[10]) >= 2:  # (a build takes two: tested before the call)
         n, bc, bv, bg, later = build_search(policy, hand, loose, mine, -1, ws.builds, ws.group, ws.gkey)
     if policy == RANDOM:
         cards = np.int64(popcount(plays))
@@ -304,20 +313,7 @@ def built_choice(policy, ws, p, cap, loose, sums, state):
         if n > 0:  # book or greedy: any build secures more than a trail
             return bc, bv, bg
         return best_trail(policy, hand, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand), np.int64(0), _ZERO
-    c = np.int64(ctz(h))
-    take = _ZERO
-    best_key = -(1 << 62)
-    while h != _ZERO:
-        d = np.int64(ctz(h))
-        h &= h - _ONE
-        t = takes(cap, loose, d, sums) | B.builds_of(ws, d)
-        if t == _ZERO:  # (a card that captures always takes something)
-            continue
-        key = capture_key(policy, d, t)
-        if key > best_key:
-            best_key = key
-            c = d
-            take = t
+    c, take = best_capture(policy, h, cap, loose, sums, ws.masks[BUILT], ws.builds)
     if n > 0 and later > gain(policy, take | bit(c)):
         return bc, bv, bg
     return c, np.int64(0), take
@@ -328,14 +324,15 @@ def build_search(policy, hand, loose, mine, stop, builds, group, gkey):
     """The builds a seat holding ``hand`` may make, walked in ``B.build_options``' order with its rules (``mine``:
     the ranks of his builds that lie) but not listed: returns (how many, card, value, cards laid on, gain) of
     the build ``best_build`` picks among them, or with ``stop`` >= 0 of the stop-th (the knapsack is then the
-    one a walk with ``stop`` < 0 left in ``group``)."""
+    one a walk with ``stop`` < 0 left in ``group``). Which builds are legal is told by the totals the loose
+    cards make; the knapsack that finds the cards each is laid on is run only once one is."""
     count = np.int64(0)
     best_c, best_v, best_g, top = np.int64(-1), np.int64(0), _ZERO, np.int64(-(1 << 62))
     numeric = hand & BELOW[10]
     if popcount(numeric) < 2:
         return count, best_c, best_v, best_g, top // 64
-    if stop < 0:
-        B.knapsack(group, gkey, loose)
+    highest = B.highest_total(numeric)  # (no build of this hand is laid on more)
+    made = B.loose_totals(loose, highest)
     x = numeric
     while x != _ZERO:
         c = np.int64(ctz(x))
@@ -350,14 +347,12 @@ def build_search(policy, hand, loose, mine, stop, builds, group, gkey):
             vals &= vals - _ONE
             if v < 2:
                 continue
-            if cv < v:
-                g = group[v - cv]
-                ok = g != _ZERO
-            else:
-                g = group[v]
-                ok = g != _ZERO or builds[v] != _ZERO
-            if not ok:
+            t = np.uint64(v - cv if cv < v else v)  # the total of the loose cards it is laid on
+            if (made >> t) & _ONE == _ZERO and (cv < v or builds[v] == _ZERO):
                 continue
+            if count == 0 and stop < 0:  # the knapsack only for a hand that can build (most cannot)
+                B.knapsack(group, gkey, loose, highest)
+            g = group[t]  # (0 for a call on the build alone)
             if count == stop:
                 return count, c, v, g, np.int64(0)
             count += 1

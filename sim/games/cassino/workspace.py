@@ -17,13 +17,13 @@ from sim._jit import kernel
 from sim.games._common import MAX_SEATS
 from sim.games.cassino import play as G
 from sim.games.cassino import score as S
+from sim.games.cassino.build import VALUES
 from sim.games.cassino.capture import MAX_LOW, SCRATCH
 from sim.games.cassino.rules import BOOK, EVENTS
 
 REAL, WORLD, SIM = 0, 1, 2
 ROWS = 3
 MAX_OPT = 16  # a turn's plays: at most 4 cards, and with builds at most 3 values for each (sim.games.cassino.build)
-VALUES = 11  # builds are kept by value, 2 to 10 (index = value)
 
 # a traced deal's row: dealer, pack size, the deck, then the count per party (score.FIELDS x 4), the scores after
 D_DEALER, D_SIZE, D_DECK = 0, 1, 2
