@@ -39,6 +39,7 @@ from sim.games.commerce.table import (
     draw_to,
     hid,
     klass_of,
+    next_position,
     put,
     rec_dealt,
     rec_shown,
@@ -136,11 +137,9 @@ def neighbour(cfg, ws, j, m):
 
 @kernel(inline=True)
 def _round_the_table(j, circuit, m):
-    """The position after j, and its circuit: counted on, not divided out of the turn count every turn."""
-    j += 1
-    if j == m:
-        return 0, circuit + 1
-    return j, circuit
+    """The position after j, and its circuit (``next_position``)."""
+    j = next_position(j, m)
+    return j, circuit + 1 if j == 0 else circuit
 
 
 @kernel(inline=True)

@@ -27,6 +27,7 @@ from sim.games.commerce.table import (
     act,
     deal_round,
     dealer_penalty,
+    next_position,
     put,
     rec_dealt,
     rec_shown,
@@ -58,13 +59,11 @@ def _widow_turns(cfg, ws, seats, m, hand_no):
     active = m
     t = 0
     limit = cfg[0][P.max_circuits] * m
-    j = m - 1  # the position to act, counted round without a division a turn
+    j = m - 1  # the position to act (next_position: no division a turn)
     while active > 0:
         if t >= limit:
             return -1, t, True
-        j += 1
-        if j == m:
-            j = 0
+        j = next_position(j, m)
         t += 1
         if ws.state[j] != ACTIVE:
             continue
@@ -93,9 +92,7 @@ def _last_exchanges(cfg, ws, seats, m, second, hand_no):
     """Two have stood: one more exchange, in turn, for each who has neither stood nor passed (p. 74)."""
     j = second
     for _ in range(1, m):
-        j += 1  # round the table without a division
-        if j == m:
-            j = 0
+        j = next_position(j, m)
         if ws.state[j] != ACTIVE:
             continue
         a = old_last(cfg, ws, seats, j)
