@@ -178,26 +178,30 @@ def _reseed(dst, src):
 
 
 @kernel
-def _shuffle_into(ws, pack, slot):
-    """A fresh deck from the game's stream into ``slot``: the pack in code order, Fisher-Yates shuffled.
+def _shuffle_into(deck, state, pack, slot):
+    """A fresh deck from the game's stream ``state`` into ``slot`` of ``deck``: the pack in code order,
+    Fisher-Yates shuffled.
 
-    Each position draws as ``rng.bounded(ws.game_rng, i + 1)`` would (one stream output per draw, its high 32
-    bits, Lemire's multiply-and-reject), so the decks are the same; but the stream's state is held in locals and
-    stored back once, not loaded and stored per draw (measured: see the commit that made it).
+    Each position draws as ``rng.bounded(state, i + 1)`` would (one stream output per draw, its high 32 bits,
+    Lemire's multiply-and-reject), so the decks are the same; but the stream's state is held in locals and stored
+    back once, not loaded and stored per draw (measured: see the commit that made it). It takes the two arrays it
+    uses, not the workspace: a call passing the workspace's 43 arrays (some 300 words) spent as long writing them
+    as the shuffle itself (perf: half of ``_new_pack``'s time). Positions are unsigned: a signed index is tested
+    for wrapping round at every card.
     """
     size = pack.shape[0]
-    base = slot * size
+    base = np.uint64(slot * size)
     for i in range(size):
-        ws.deck[base + i] = pack[i]
-    st = ws.game_rng
-    s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
+        deck[base + np.uint64(i)] = pack[i]
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     for i in range(size - 1, 0, -1):
         r, s0, s1, s2, s3 = rng.bounded_step(np.uint64(i + 1), s0, s1, s2, s3)
-        j = base + r
-        tmp = ws.deck[base + i]
-        ws.deck[base + i] = ws.deck[j]
-        ws.deck[j] = tmp
-    st[0], st[1], st[2], st[3] = s0, s1, s2, s3
+        a = base + np.uint64(i)
+        j = base + np.uint64(r)
+        tmp = deck[a]
+        deck[a] = deck[j]
+        deck[j] = tmp
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
 
 
 @kernel
@@ -222,7 +226,7 @@ def deal_cards(cfg, ws):
     """The game's first deck, into slot 0, from a stream seeded by the session's (later decks: ``_new_pack``)."""
     pack = cfg[1]
     _reseed(ws.game_rng, ws.deck_rng)
-    _shuffle_into(ws, pack, 0)
+    _shuffle_into(ws.deck, ws.game_rng, pack, 0)
     for j in range(1, SLOTS + 1):
         ws.deck[j * pack.shape[0]] = -1
 
@@ -272,9 +276,12 @@ def _is_pack(ws, base, size):
     return np.int64(seen) == ws.st[ST_PACK]
 
 
-@kernel
+@kernel(inline=True)
 def _new_pack(cfg, ws):
-    """Gather the pack and deal from deck j of the game (the module docstring): every card back in the stock."""
+    """Gather the pack and deal from deck j of the game (the module docstring): every card back in the stock.
+
+    Inlined into the two deals: a call of its own passed the whole workspace at every deal (perf).
+    """
     pack = cfg[1]
     size = pack.shape[0]
     st = ws.st
@@ -287,9 +294,10 @@ def _new_pack(cfg, ws):
             st[ST_OVER] = 1
             return
     else:
-        _shuffle_into(ws, pack, slot)
+        _shuffle_into(ws.deck, ws.game_rng, pack, slot)
+    top = np.uint64(base + size - 1)  # unsigned, as in _shuffle_into: a signed index made this copy a gather
     for i in range(size):
-        ws.stock[i] = ws.deck[base + size - 1 - i]
+        ws.stock[i] = ws.deck[top - np.uint64(i)]
     st[ST_STOCK] = size
     st[ST_SHUFFLES] = j + 1
     ws.seen[0] = 0
