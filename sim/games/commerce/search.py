@@ -15,10 +15,9 @@ lie (he could know some of them; he uses less than he could, never more).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sim import rng
-from sim._jit import _one_copy_per_kind, kernel
+from sim._jit import kernel
 from sim.games._common import samples
 from sim.games.commerce.modern import begin_hand, finish_hand, neighbour, trading
 from sim.games.commerce.rules import P
@@ -155,13 +154,10 @@ def decide(cfg, core, seats, m):
     return best
 
 
-# A kernel (sim._jit.kernel's options) that LLVM always inlines into its caller, play_deal's place in the
-# harness's deal loop: the call pushed cfg, the core and seats, some 150 words, every deal (profiled: half of
-# play_block's own time, a tenth of a standard deal). Inlined by LLVM, not at numba's level: the hand is
-# typed and optimised once, as its own cached kernel, and LLVM only merges the optimised code (measured, the
-# Commerce test files' cold compile: numba's inlining took 237 s of CPU against 100 s; this, see the commit).
-@_one_copy_per_kind
-@njit(cache=True, _nrt=False, forceinline=True)
+# Merged into its caller by LLVM, play_deal's place in the harness's deal loop: the call pushed cfg, the core
+# and seats, some 150 words, every deal (profiled: half of play_block's own time, a tenth of a standard deal).
+# Not inlined at numba's level: that took the Commerce test files' cold compile from 100 s of CPU to 237 s.
+@kernel(merged=True)
 def modern_hand(cfg, core, seats, m, hand_no):
     """One deal of trade and barter among positions 0 .. m-1 (pp. 72-73), rollout seats deciding by search.
 
