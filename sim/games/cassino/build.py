@@ -38,6 +38,7 @@ _ZERO = np.uint64(0)
 _TEN = np.uint64(10)
 _THIRTEEN = np.uint64(13)
 _RANKS = np.uint64(0x1FFF)
+_NUMERIC = np.uint64(0x3FF)  # the ranks ace to ten
 
 
 @kernel(inline=True)
@@ -145,6 +146,63 @@ def loose_totals(loose, top):
         x &= x - _ONE
         made |= made << (c % _THIRTEEN + _ONE)
     return made
+
+
+def _totals_of_ranks(present: int) -> int:
+    """``loose_totals`` (bits 0 to 10) of loose cards one of each rank in ``present`` (bit r: rank r, ace to ten)."""
+    made = 1
+    for r in range(10):
+        if present >> r & 1:
+            made = (made | (made << (r + 1))) & 0x7FF
+    return made
+
+
+# TOTALS_OF[ranks]: the totals up to ten that loose numeric cards of distinct ranks (bits 0..9) make, looked up
+# in one load. It serves every table without two loose cards of one rank from ace to five, as SUMS_OF does
+# (sim.games.cassino.capture): a second card of six or more adds only totals above ten.
+TOTALS_OF = np.array([_totals_of_ranks(m) for m in range(1 << 10)], dtype=np.uint16)
+_LOW5 = np.uint64(0x1F)  # ranks ace to five of one suit
+_TOTALS = np.uint64(0x7FF)  # totals 0 to 10
+
+
+@kernel(inline=True)
+def totals_to_ten(loose):
+    """``loose_totals(loose, 10)`` for the totals 0 to 10 (bits above cleared): looked up from the loose numeric
+    ranks unless two loose cards share a rank from ace to five."""
+    a = loose & _LOW5
+    b = (loose >> np.uint64(13)) & _LOW5
+    c = (loose >> np.uint64(26)) & _LOW5
+    d = (loose >> np.uint64(39)) & _LOW5
+    if ((a | b) & (c | d)) | (a & b) | (c & d) == _ZERO:
+        return np.uint64(TOTALS_OF[rank_set(loose & BELOW[10])])
+    return loose_totals(loose, _TEN) & _TOTALS
+
+
+@kernel(inline=True)
+def legal_values(keep, cv, made, built):
+    """The values v (bit v - 1) a card of value ``cv`` (uint64) may build or call, its player keeping after it
+    the ranks ``keep``: each value above cv he keeps whose difference from cv the loose cards make (``made``,
+    bit t for a total t), and cv itself when he keeps a second card of it and the loose cards make cv or a build
+    of cv lies (``built``: bit v - 1 for each value with a build). Exactly the builds ``build_options`` lists
+    for the card."""
+    above = keep & _NUMERIC & ~((_ONE << cv) - _ONE)
+    call = keep & (_ONE << (cv - _ONE)) & ((made >> _ONE) | built) & ~_ONE
+    return (above & (made << (cv - _ONE))) | call
+
+
+@kernel(inline=True)
+def build_count(hand, mine, made, built):
+    """How many builds a seat holding ``hand`` may make (``legal_values`` of each numeric card he may lay: he
+    keeps a card of every rank ``mine`` of his builds that lie)."""
+    n = np.int64(0)
+    x = hand & BELOW[10]
+    while x != _ZERO:
+        c = ctz(x)
+        x &= x - _ONE
+        keep = rank_set(hand & ~(_ONE << c))
+        if keep & mine == mine:
+            n += np.int64(popcount(legal_values(keep, c % _THIRTEEN + _ONE, made, built)))
+    return n
 
 
 @kernel(inline=True)
