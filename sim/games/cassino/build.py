@@ -206,30 +206,14 @@ def build_count(hand, mine, made, built):
 
 
 @kernel(inline=True)
-def highest_total(numeric):
-    """The highest total a build from the numeric cards ``numeric`` of a hand can be laid on: a card of value c
-    builds v (another card's) on loose cards adding up to v - c, at most the highest value less the lowest, or
-    calls v on loose cards adding up to v when the hand holds two cards of v. Returns a uint64."""
-    ranks = rank_set(numeric)
-    a = numeric & _RANKS
-    b = (numeric >> np.uint64(13)) & _RANKS
-    c = (numeric >> np.uint64(26)) & _RANKS
-    d = (numeric >> np.uint64(39)) & _RANKS
-    pairs = (a & b) | ((a | b) & (c | d)) | (c & d)  # the ranks held twice or more
-    spread = _width(ranks) - (ctz(ranks) + _ONE)
-    called = _width(pairs)
-    return spread if spread > called else called
-
-
-@kernel(inline=True)
-def _width(ranks):
-    """The highest rank's value in ``ranks`` (bit r: value r + 1), 0 for none: the bits below it filled in,
-    counted."""
-    ranks |= ranks >> _ONE
-    ranks |= ranks >> np.uint64(2)
-    ranks |= ranks >> np.uint64(4)
-    ranks |= ranks >> np.uint64(8)
-    return popcount(ranks)
+def bit_length(x):
+    """The highest set bit's index plus one (Python's ``int.bit_length``) of x below 2**16, 0 for 0: the bits
+    below it filled in, counted."""
+    x |= x >> _ONE
+    x |= x >> np.uint64(2)
+    x |= x >> np.uint64(4)
+    x |= x >> np.uint64(8)
+    return popcount(x)
 
 
 @kernel(inline=True)

@@ -341,11 +341,26 @@ def built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen, ws, s
 def build_walk(policy, hand, loose, mine, made, lying, stop, builds, group, gkey):
     """The builds ``B.build_count`` counts (at least one), walked in ``B.build_options``' order: returns (card,
     value, cards laid on, gain) of the build ``best_build`` picks among them, or with ``stop`` >= 0 of the
-    stop-th. The knapsack that finds the cards each is laid on is run first, up to the highest total the hand
-    can lay a build on."""
+    stop-th. The knapsack that finds the cards each is laid on is run first, up to the highest total one of them
+    is laid on."""
     numeric = hand & BELOW[10]
-    B.knapsack(group, gkey, loose, B.highest_total(numeric))
+    totals = _ZERO  # bit t: some build is laid on loose cards adding up to t
+    x = numeric
+    while x != _ZERO:
+        c = ctz(x)
+        x &= x - _ONE
+        keep = rank_set(hand & ~(_ONE << c))
+        if keep & mine == mine:
+            cv = c % np.uint64(13) + _ONE
+            vals = B.legal_values(keep, cv, made, lying)
+            call = vals & (_ONE << (cv - _ONE))
+            totals |= (vals ^ call) >> (cv - _ONE)
+            if call != _ZERO:
+                totals |= _ONE << cv
     best_c, best_v, best_g, top = np.int64(-1), np.int64(0), _ZERO, np.int64(-(1 << 62))
+    if totals == _ZERO:  # (none to walk: its callers count them first)
+        return best_c, best_v, best_g, top // 64
+    B.knapsack(group, gkey, loose, B.bit_length(totals) - _ONE)
     i = 0
     x = numeric
     while x != _ZERO:
