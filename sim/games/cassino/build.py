@@ -190,19 +190,50 @@ def legal_values(keep, cv, made, built):
     return (above & (made << (cv - _ONE))) | call
 
 
+def _differences(ranks: int) -> int:
+    """The differences b - a (bit b - a) of two ranks a < b in ``ranks``."""
+    out = 0
+    for a in range(10):
+        if ranks >> a & 1:
+            out |= (ranks >> a) & ~1
+    return out
+
+
+# DIFFERENCES[ranks]: the differences of two numeric ranks of a hand (bits 0..9): a card of value a builds b on
+# loose cards adding up to b - a, so a hand none of whose differences the loose cards make builds nothing but calls
+DIFFERENCES = np.array([_differences(m) for m in range(1 << 10)], dtype=np.uint16)
+
+
 @kernel(inline=True)
 def build_count(hand, mine, made, built):
     """How many builds a seat holding ``hand`` may make (``legal_values`` of each numeric card he may lay: he
-    keeps a card of every rank ``mine`` of his builds that lie)."""
+    keeps a card of every rank ``mine`` of his builds that lie), and the totals (bit t) they are laid on. Most
+    hands can make none, told at once: the loose cards make no difference of two of its values, and it holds
+    no value twice that the loose cards make or a build lies for."""
+    numeric = hand & BELOW[10]
+    a = numeric & _RANKS
+    b = (numeric >> np.uint64(13)) & _RANKS
+    c = (numeric >> np.uint64(26)) & _RANKS
+    d = (numeric >> np.uint64(39)) & _RANKS
+    pairs = (a & b) | ((a | b) & (c | d)) | (c & d)  # the values held twice or more (bit v - 1)
     n = np.int64(0)
-    x = hand & BELOW[10]
+    totals = _ZERO
+    if DIFFERENCES[a | b | c | d] & made == 0 and pairs & ((made >> _ONE) | built) & ~_ONE == _ZERO:
+        return n, totals
+    x = numeric
     while x != _ZERO:
-        c = ctz(x)
+        q = ctz(x)
         x &= x - _ONE
-        keep = rank_set(hand & ~(_ONE << c))
+        keep = rank_set(hand & ~(_ONE << q))
         if keep & mine == mine:
-            n += np.int64(popcount(legal_values(keep, c % _THIRTEEN + _ONE, made, built)))
-    return n
+            cv = q % _THIRTEEN + _ONE
+            vals = legal_values(keep, cv, made, built)
+            n += np.int64(popcount(vals))
+            call = vals & (_ONE << (cv - _ONE))
+            totals |= (vals ^ call) >> (cv - _ONE)  # a build of v on v - cv
+            if call != _ZERO:  # a call of cv on cv
+                totals |= _ONE << cv
+    return n, totals
 
 
 @kernel(inline=True)

@@ -311,22 +311,24 @@ def built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen, ws, s
     h = capturing(hand, loose, sums) | (hand & of_ranks(lying))
     plays = h if h != _ZERO else hand  # (a player with a build always holds a card that captures)
     n = np.int64(0)
-    made = _ZERO
+    made = totals = _ZERO
     if policy != LOWEST and popcount(hand & BELOW[10]) >= 2:  # (a build takes two)
         made = B.totals_to_ten(loose)
-        n = B.build_count(hand, mine, made, lying)
+        n, totals = B.build_count(hand, mine, made, lying)
     if policy == RANDOM:
         cards = np.int64(popcount(plays))
         pick = rng.bounded(state, cards + n)
         if pick >= cards:
             stop = pick - cards
-            bc, bv, bg, _ = build_walk(policy, hand, loose, mine, made, lying, stop, ws.builds, ws.group, ws.gkey)
+            bc, bv, bg, _ = build_walk(
+                policy, hand, loose, mine, made, lying, totals, stop, ws.builds, ws.group, ws.gkey
+            )
             return bc, bv, bg
         c = nth_card(plays, pick)
         return c, np.int64(0), takes(cap, loose, c, sums) | B.value_builds(built, ws.builds, c) if h != _ZERO else _ZERO
     bc, bv, bg, later = np.int64(-1), np.int64(0), _ZERO, np.int64(0)
     if n > 0:
-        bc, bv, bg, later = build_walk(policy, hand, loose, mine, made, lying, -1, ws.builds, ws.group, ws.gkey)
+        bc, bv, bg, later = build_walk(policy, hand, loose, mine, made, lying, totals, -1, ws.builds, ws.group, ws.gkey)
     if h == _ZERO:
         if n > 0:  # book or greedy: any build secures more than a trail
             return bc, bv, bg
@@ -338,25 +340,12 @@ def built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen, ws, s
 
 
 @kernel
-def build_walk(policy, hand, loose, mine, made, lying, stop, builds, group, gkey):
+def build_walk(policy, hand, loose, mine, made, lying, totals, stop, builds, group, gkey):
     """The builds ``B.build_count`` counts (at least one), walked in ``B.build_options``' order: returns (card,
     value, cards laid on, gain) of the build ``best_build`` picks among them, or with ``stop`` >= 0 of the
-    stop-th. The knapsack that finds the cards each is laid on is run first, up to the highest total one of them
-    is laid on."""
+    stop-th. The knapsack that finds the cards each is laid on is run first, up to the highest of the totals
+    they are laid on (``totals``, bit t)."""
     numeric = hand & BELOW[10]
-    totals = _ZERO  # bit t: some build is laid on loose cards adding up to t
-    x = numeric
-    while x != _ZERO:
-        c = ctz(x)
-        x &= x - _ONE
-        keep = rank_set(hand & ~(_ONE << c))
-        if keep & mine == mine:
-            cv = c % np.uint64(13) + _ONE
-            vals = B.legal_values(keep, cv, made, lying)
-            call = vals & (_ONE << (cv - _ONE))
-            totals |= (vals ^ call) >> (cv - _ONE)
-            if call != _ZERO:
-                totals |= _ONE << cv
     best_c, best_v, best_g, top = np.int64(-1), np.int64(0), _ZERO, np.int64(-(1 << 62))
     if totals == _ZERO:  # (none to walk: its callers count them first)
         return best_c, best_v, best_g, top // 64
