@@ -38,6 +38,7 @@ _ZERO = np.uint64(0)
 _TEN = np.uint64(10)
 _THIRTEEN = np.uint64(13)
 _RANKS = np.uint64(0x1FFF)
+_NUMERIC = np.uint64(0x3FF)  # the ranks ace to ten
 
 
 @kernel(inline=True)
@@ -147,31 +148,103 @@ def loose_totals(loose, top):
     return made
 
 
+def _totals_of_ranks(present: int) -> int:
+    """``loose_totals`` (bits 0 to 10) of loose cards one of each rank in ``present`` (bit r: rank r, ace to ten)."""
+    made = 1
+    for r in range(10):
+        if present >> r & 1:
+            made = (made | (made << (r + 1))) & 0x7FF
+    return made
+
+
+# TOTALS_OF[ranks]: the totals up to ten that loose numeric cards of distinct ranks (bits 0..9) make, looked up
+# in one load. It serves every table without two loose cards of one rank from ace to five, as SUMS_OF does
+# (sim.games.cassino.capture): a second card of six or more adds only totals above ten.
+TOTALS_OF = np.array([_totals_of_ranks(m) for m in range(1 << 10)], dtype=np.uint16)
+_LOW5 = np.uint64(0x1F)  # ranks ace to five of one suit
+_TOTALS = np.uint64(0x7FF)  # totals 0 to 10
+
+
 @kernel(inline=True)
-def highest_total(numeric):
-    """The highest total a build from the numeric cards ``numeric`` of a hand can be laid on: a card of value c
-    builds v (another card's) on loose cards adding up to v - c, at most the highest value less the lowest, or
-    calls v on loose cards adding up to v when the hand holds two cards of v. Returns a uint64."""
-    ranks = rank_set(numeric)
+def totals_to_ten(loose):
+    """``loose_totals(loose, 10)`` for the totals 0 to 10 (bits above cleared): looked up from the loose numeric
+    ranks unless two loose cards share a rank from ace to five."""
+    a = loose & _LOW5
+    b = (loose >> np.uint64(13)) & _LOW5
+    c = (loose >> np.uint64(26)) & _LOW5
+    d = (loose >> np.uint64(39)) & _LOW5
+    if ((a | b) & (c | d)) | (a & b) | (c & d) == _ZERO:
+        return np.uint64(TOTALS_OF[rank_set(loose & BELOW[10])])
+    return loose_totals(loose, _TEN) & _TOTALS
+
+
+@kernel(inline=True)
+def legal_values(keep, cv, made, built):
+    """The values v (bit v - 1) a card of value ``cv`` (uint64) may build or call, its player keeping after it
+    the ranks ``keep``: each value above cv he keeps whose difference from cv the loose cards make (``made``,
+    bit t for a total t), and cv itself when he keeps a second card of it and the loose cards make cv or a build
+    of cv lies (``built``: bit v - 1 for each value with a build). Exactly the builds ``build_options`` lists
+    for the card."""
+    above = keep & _NUMERIC & ~((_ONE << cv) - _ONE)
+    call = keep & (_ONE << (cv - _ONE)) & ((made >> _ONE) | built) & ~_ONE
+    return (above & (made << (cv - _ONE))) | call
+
+
+def _differences(ranks: int) -> int:
+    """The differences b - a (bit b - a) of two ranks a < b in ``ranks``."""
+    out = 0
+    for a in range(10):
+        if ranks >> a & 1:
+            out |= (ranks >> a) & ~1
+    return out
+
+
+# DIFFERENCES[ranks]: the differences of two numeric ranks of a hand (bits 0..9): a card of value a builds b on
+# loose cards adding up to b - a, so a hand none of whose differences the loose cards make builds nothing but calls
+DIFFERENCES = np.array([_differences(m) for m in range(1 << 10)], dtype=np.uint16)
+
+
+@kernel(inline=True)
+def build_count(hand, mine, made, built):
+    """How many builds a seat holding ``hand`` may make (``legal_values`` of each numeric card he may lay: he
+    keeps a card of every rank ``mine`` of his builds that lie), and the totals (bit t) they are laid on. Most
+    hands can make none, told at once: the loose cards make no difference of two of its values, and it holds
+    no value twice that the loose cards make or a build lies for."""
+    numeric = hand & BELOW[10]
     a = numeric & _RANKS
     b = (numeric >> np.uint64(13)) & _RANKS
     c = (numeric >> np.uint64(26)) & _RANKS
     d = (numeric >> np.uint64(39)) & _RANKS
-    pairs = (a & b) | ((a | b) & (c | d)) | (c & d)  # the ranks held twice or more
-    spread = _width(ranks) - (ctz(ranks) + _ONE)
-    called = _width(pairs)
-    return spread if spread > called else called
+    pairs = (a & b) | ((a | b) & (c | d)) | (c & d)  # the values held twice or more (bit v - 1)
+    n = np.int64(0)
+    totals = _ZERO
+    if DIFFERENCES[a | b | c | d] & made == 0 and pairs & ((made >> _ONE) | built) & ~_ONE == _ZERO:
+        return n, totals
+    x = numeric
+    while x != _ZERO:
+        q = ctz(x)
+        x &= x - _ONE
+        keep = rank_set(hand & ~(_ONE << q))
+        if keep & mine == mine:
+            cv = q % _THIRTEEN + _ONE
+            vals = legal_values(keep, cv, made, built)
+            n += np.int64(popcount(vals))
+            call = vals & (_ONE << (cv - _ONE))
+            totals |= (vals ^ call) >> (cv - _ONE)  # a build of v on v - cv
+            if call != _ZERO:  # a call of cv on cv
+                totals |= _ONE << cv
+    return n, totals
 
 
 @kernel(inline=True)
-def _width(ranks):
-    """The highest rank's value in ``ranks`` (bit r: value r + 1), 0 for none: the bits below it filled in,
-    counted."""
-    ranks |= ranks >> _ONE
-    ranks |= ranks >> np.uint64(2)
-    ranks |= ranks >> np.uint64(4)
-    ranks |= ranks >> np.uint64(8)
-    return popcount(ranks)
+def bit_length(x):
+    """The highest set bit's index plus one (Python's ``int.bit_length``) of x below 2**16, 0 for 0: the bits
+    below it filled in, counted."""
+    x |= x >> _ONE
+    x |= x >> np.uint64(2)
+    x |= x >> np.uint64(4)
+    x |= x >> np.uint64(8)
+    return popcount(x)
 
 
 @kernel(inline=True)

@@ -41,20 +41,22 @@ def play_hand(cfg, ws, dealer, seats):
     """Deal and play one deal of the game, stopping for each rollout seat's decision; the piles, sweeps and events
     are left in ``ws`` for the count."""
     G.begin_play(cfg, ws, dealer)
-    if plain(cfg[0], ws, seats):
-        G.run_plain(cfg, ws, seats)  # one call a deal: its loop is the lean one of the default game
-    else:
-        done = G.run(cfg, ws, seats)  # inlined: a call passes every array of the workspace
+    if not lean(cfg[0], ws, seats):
+        done = G.resume(cfg, ws, seats)  # (once a deal and once a rollout decision: no copy of run inlined)
         while done < 0:
             ws.turn[G.T_CHOICE] = R.decide(cfg, ws, seats)
             done = G.resume(cfg, ws, seats)
+    elif cfg[0][P.builds] != 0:
+        G.run_built(cfg, ws, seats)  # one call a deal: the lean loops of the game with and without builds
+    else:
+        G.run_plain(cfg, ws, seats)
     G.take_remainder(ws, cfg[0], dealer)
 
 
 @kernel(inline=True)
-def plain(prm, ws, seats):
-    """A deal without builds, rollout seats or tracing (``G.run_plain`` plays it)."""
-    if prm[P.builds] != 0 or ws.tracing[0]:
+def lean(prm, ws, seats):
+    """A deal without rollout seats or tracing (``G.run_plain`` or ``G.run_built`` plays it)."""
+    if ws.tracing[0]:
         return False
     for s in range(prm[P.players]):
         if seats[0][s] == ROLLOUT:

@@ -64,6 +64,9 @@ _ZERO = np.uint64(0)
 TRAIL_BASE = np.array([-(WORTH[c] * 64 + 12 - c % 13) * 64 + 63 - ORDER[c] for c in range(52)], dtype=np.int64)
 TEN_OR_TWO = np.array([1 if c % 13 in (TEN, TWO) else 0 for c in range(52)], dtype=np.int64)
 NO_BUILDS = np.zeros(B.VALUES, dtype=np.uint64)  # the builds by value of a game without them
+OWN_SHIFT = 16  # run_built holds seat s's own ranks (bit v - 1 for a build of v) at bits OWN_SHIFT * s on
+OWN_RANKS = np.uint64(0x3FF)
+EVERY_SEAT = np.uint64(1 | 1 << 16 | 1 << 32 | 1 << 48)
 
 
 @kernel(inline=True)
@@ -288,51 +291,66 @@ def best_capture(policy, h, cap, loose, sums, built, builds):
 
 @kernel(inline=True)
 def built_choice(policy, ws, p, cap, loose, sums, state):
+    """``built_play`` for seat p from the workspace (the turn under ``builds`` of ``run``)."""
+    hand = ws.hand[p]
+    unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand
+    lying, mine = B.built_ranks(ws), B.own_ranks(ws, p)
+    return built_play(policy, hand, cap, loose, sums, ws.masks[BUILT], lying, mine, unseen, ws, state)
+
+
+@kernel(inline=True)
+def built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen, ws, state):
     """The play of a turn under ``builds``, chosen exactly as ``listing`` and ``choose`` choose it, but with the
     plays kept in registers: no option arrays written and read back, a capture's take worked out once per
-    capturing card (for ``random`` only for the card drawn), the builds walked once for the best (``lowest``,
-    which never builds, not at all). Returns (card, value, cards): value 0 for a capture (cards: its take) or a
+    capturing card (for ``random`` only for the card drawn), the builds counted from the totals the loose cards
+    make and walked (``build_walk``) only when there are any (``lowest``, which never builds, not at all).
+    ``built``: the table's cards lying in builds; ``lying``, ``mine``: the ranks (bit v - 1) of the builds that
+    lie and of the player's own; ``unseen``: the cards he has not seen. Only the build scratch of ``ws`` is used
+    (builds by value, the knapsack's). Returns (card, value, cards): value 0 for a capture (cards: its take) or a
     trail (none); else the build's value and the loose cards the card is laid on."""
-    hand = ws.hand[p]
-    h = capturing(hand, loose, sums) | (hand & of_ranks(B.built_ranks(ws)))
+    h = capturing(hand, loose, sums) | (hand & of_ranks(lying))
     plays = h if h != _ZERO else hand  # (a player with a build always holds a card that captures)
-    mine = B.own_ranks(ws, p)
-    n = 0
-    bc, bv, bg, later = np.int64(-1), np.int64(0), _ZERO, np.int64(0)
-    if policy != LOWEST and popcount(hand & BELOW[10]) >= 2:  # (a build takes two: tested before the call)
-        n, bc, bv, bg, later = build_search(policy, hand, loose, mine, -1, ws.builds, ws.group, ws.gkey)
+    n = np.int64(0)
+    made = totals = _ZERO
+    if policy != LOWEST and popcount(hand & BELOW[10]) >= 2:  # (a build takes two)
+        made = B.totals_to_ten(loose)
+        n, totals = B.build_count(hand, mine, made, lying)
     if policy == RANDOM:
         cards = np.int64(popcount(plays))
         pick = rng.bounded(state, cards + n)
         if pick >= cards:
-            _, bc, bv, bg, _ = build_search(policy, hand, loose, mine, pick - cards, ws.builds, ws.group, ws.gkey)
+            stop = pick - cards
+            bc, bv, bg, _ = build_walk(
+                policy, hand, loose, mine, made, lying, totals, stop, ws.builds, ws.group, ws.gkey
+            )
             return bc, bv, bg
         c = nth_card(plays, pick)
-        return c, np.int64(0), takes(cap, loose, c, sums) | B.builds_of(ws, c) if h != _ZERO else _ZERO
+        return c, np.int64(0), takes(cap, loose, c, sums) | B.value_builds(built, ws.builds, c) if h != _ZERO else _ZERO
+    bc, bv, bg, later = np.int64(-1), np.int64(0), _ZERO, np.int64(0)
+    if n > 0:
+        bc, bv, bg, later = build_walk(policy, hand, loose, mine, made, lying, totals, -1, ws.builds, ws.group, ws.gkey)
     if h == _ZERO:
         if n > 0:  # book or greedy: any build secures more than a trail
             return bc, bv, bg
-        return best_trail(policy, hand, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand), np.int64(0), _ZERO
-    c, take = best_capture(policy, h, cap, loose, sums, ws.masks[BUILT], ws.builds)
+        return best_trail(policy, hand, unseen), np.int64(0), _ZERO
+    c, take = best_capture(policy, h, cap, loose, sums, built, ws.builds)
     if n > 0 and later > gain(policy, take | bit(c)):
         return bc, bv, bg
     return c, np.int64(0), take
 
 
 @kernel
-def build_search(policy, hand, loose, mine, stop, builds, group, gkey):
-    """The builds a seat holding ``hand`` may make, walked in ``B.build_options``' order with its rules (``mine``:
-    the ranks of his builds that lie) but not listed: returns (how many, card, value, cards laid on, gain) of
-    the build ``best_build`` picks among them, or with ``stop`` >= 0 of the stop-th (the knapsack is then the
-    one a walk with ``stop`` < 0 left in ``group``). Which builds are legal is told by the totals the loose
-    cards make; the knapsack that finds the cards each is laid on is run only once one is."""
-    count = np.int64(0)
-    best_c, best_v, best_g, top = np.int64(-1), np.int64(0), _ZERO, np.int64(-(1 << 62))
+def build_walk(policy, hand, loose, mine, made, lying, totals, stop, builds, group, gkey):
+    """The builds ``B.build_count`` counts (at least one), walked in ``B.build_options``' order: returns (card,
+    value, cards laid on, gain) of the build ``best_build`` picks among them, or with ``stop`` >= 0 of the
+    stop-th. The knapsack that finds the cards each is laid on is run first, up to the highest of the totals
+    they are laid on (``totals``, bit t)."""
     numeric = hand & BELOW[10]
-    if popcount(numeric) < 2:
-        return count, best_c, best_v, best_g, top // 64
-    highest = B.highest_total(numeric)  # (no build of this hand is laid on more)
-    made = B.loose_totals(loose, highest)
+    best_c, best_v, best_g, top = np.int64(-1), np.int64(0), _ZERO, np.int64(-(1 << 62))
+    if totals == _ZERO:  # (none to walk: its callers count them first)
+        return best_c, best_v, best_g, top // 64
+    B.knapsack(group, gkey, loose, B.bit_length(totals) - _ONE)
+    i = 0
     x = numeric
     while x != _ZERO:
         c = np.int64(ctz(x))
@@ -341,27 +359,21 @@ def build_search(policy, hand, loose, mine, stop, builds, group, gkey):
         if keep & mine != mine:
             continue
         cv = c % 13 + 1
-        vals = keep & rank_set(BELOW[10]) & ~((_ONE << np.uint64(cv - 1)) - _ONE)
+        vals = B.legal_values(keep, np.uint64(cv), made, lying)
         while vals != _ZERO:
             v = np.int64(ctz(vals)) + 1
             vals &= vals - _ONE
-            if v < 2:
+            g = group[np.uint64(v - cv if cv < v else v)]  # (0 for a call on the build alone)
+            if stop >= 0:
+                if i == stop:
+                    return c, v, g, np.int64(0)
+                i += 1
                 continue
-            t = np.uint64(v - cv if cv < v else v)  # the total of the loose cards it is laid on
-            if (made >> t) & _ONE == _ZERO and (cv < v or builds[v] == _ZERO):
-                continue
-            if count == 0 and stop < 0:  # the knapsack only for a hand that can build (most cannot)
-                B.knapsack(group, gkey, loose, highest)
-            g = group[t]  # (0 for a call on the build alone)
-            if count == stop:
-                return count, c, v, g, np.int64(0)
-            count += 1
-            if stop < 0:
-                key = (gain(policy, builds[v] | g | bit(c)) + 1) * 64 + 63 - ORDER[c]
-                if key > top:
-                    top = key
-                    best_c, best_v, best_g = c, v, g
-    return count, best_c, best_v, best_g, top // 64
+            key = (gain(policy, builds[v] | g | bit(c)) + 1) * 64 + 63 - ORDER[c]
+            if key > top:
+                top = key
+                best_c, best_v, best_g = c, v, g
+    return best_c, best_v, best_g, top // 64
 
 
 @kernel
@@ -421,6 +433,100 @@ def run_plain(cfg, ws, seats):
     ws.ev[E.plays] += plays
     ws.ev[E.captures] += captures
     ws.ev[E.trails] += plays - captures
+    ws.ev[E.cards_captured] += taken
+    ws.ev[E.sweeps] += sweeps
+
+
+@kernel
+def run_built(cfg, ws, seats):
+    """``run`` for a deal under ``builds`` without rollout seats or tracing, to the end of the pack: the same
+    plays (``built_play``, as ``turn`` chooses them), with the table, the cards seen and lying in builds, the
+    ranks of the builds that lie and of each seat's own, the last capturer and the play counts held in
+    registers over the deal, written back once at the end. The builds by value (``ws.builds``, ``ws.owners``)
+    stay in the workspace: they change at a build or a capture of one."""
+    prm, pack = cfg
+    n = prm[P.players]
+    size = pack.shape[0]
+    t = ws.turn
+    p = t[T_PLAYER]
+    left = t[T_LEFT]
+    dealer = t[T_DEALER]
+    cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
+    table = ws.masks[TABLE]
+    seen = ws.masks[SEEN]
+    built = ws.masks[BUILT]
+    in_pack = ws.masks[PACK_MASK]
+    last = ws.state[LAST]
+    lying = B.built_ranks(ws)
+    owned = _ZERO  # seat s's own ranks (bit v - 1) at bits 16 s on
+    for s in range(n):
+        owned |= B.own_ranks(ws, s) << np.uint64(OWN_SHIFT * s)
+    plays = 0
+    captures = 0
+    builds_made = 0
+    taken = 0
+    sweeps = 0
+    while True:
+        while left > 0:
+            hand = ws.hand[p]
+            if hand != _ZERO:
+                loose = table & ~built
+                sums = sums_below(loose)
+                mine = (owned >> np.uint64(OWN_SHIFT * p)) & OWN_RANKS
+                unseen = in_pack & ~seen & ~hand
+                policy, state = seats[0][p], ws.seat_rng[p]
+                c, v, take = built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen, ws, state)
+                b = bit(c)
+                ws.hand[p] = hand & ~b
+                seen |= b
+                plays += 1
+                if v > 0:  # B.play_build
+                    table |= b
+                    built |= b | take
+                    ws.builds[v] |= b | take
+                    ws.owners[v] |= np.int64(1) << p
+                    lying |= _ONE << np.uint64(v - 1)
+                    owned |= _ONE << np.uint64(OWN_SHIFT * p + v - 1)
+                    builds_made += 1
+                elif take != _ZERO:
+                    ws.pile[p] |= take | b
+                    table &= ~take
+                    if take & built != _ZERO:  # B.taken_builds: the builds of the card's value, the only ones taken
+                        w = c % 13 + 1
+                        ws.ev[E.builds_taken] += 1
+                        if (ws.owners[w] >> p) & 1 == 0:
+                            ws.ev[E.builds_taken_by_others] += 1
+                        built &= ~ws.builds[w]
+                        ws.builds[w] = _ZERO
+                        ws.owners[w] = 0
+                        lying &= ~(_ONE << np.uint64(w - 1))
+                        owned &= ~(EVERY_SEAT << np.uint64(w - 1))
+                    last = p
+                    captures += 1
+                    taken += np.int64(popcount(take))
+                    if table == _ZERO:  # a sweep
+                        ws.sweeps[p] += 1
+                        sweeps += 1
+                else:
+                    table |= b
+                left -= 1
+            p = p + 1 if p + 1 < n else 0
+        pos = t[T_POS]
+        if pos >= size:
+            break
+        ws.state[ROUND] += 1
+        t[T_POS] = deal_round(ws, pos, size, dealer, n, False)
+        p = (dealer + 1) % n
+        left = cards_in_hands(ws, n)
+    t[T_LEFT] = 0
+    ws.masks[TABLE] = table
+    ws.masks[SEEN] = seen
+    ws.masks[BUILT] = built
+    ws.state[LAST] = last
+    ws.ev[E.plays] += plays
+    ws.ev[E.captures] += captures
+    ws.ev[E.trails] += plays - captures - builds_made
+    ws.ev[E.builds_made] += builds_made
     ws.ev[E.cards_captured] += taken
     ws.ev[E.sweeps] += sweeps
 
