@@ -50,6 +50,7 @@ from sim.games.speculation.rules import (
 )
 from sim.games.speculation.state import (
     DEALT,
+    FRESH,
     KNAVES_FIVES,
     PACK_MASK,
     SEEN,
@@ -86,7 +87,6 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.masks[SEEN] = O.ZERO
     ws.masks[DEALT] = O.ZERO
     ws.st[ST_MARKET] = market(seats[0], cfg[0][P.players])
-    ws.fresh[0] = np.nan  # the trump card's chance from a fresh pack, not yet reckoned this session
     ws.drawn[D_DECK] = cfg[1].shape[0]  # a deck written into ws.deck before any deal_cards (stacked) is settled
 
 
@@ -225,16 +225,19 @@ def _odds(cfg, ws):
 @kernel(inline=True)
 def _turnup_chance(prm, ws, unseen, inv):
     """P(the trump card about to be turned wins): ``O.turnup_wins``. From a fresh pack (nothing seen) its
-    arguments are the session's constants - the whole pack unseen, every hand's cards hidden, the honours rule -
-    so it is reckoned once a session (``ws.fresh``, NaN until then) and read after: the same number, without the
-    walk over the pack every deal (measured: see the commit that made it)."""
+    arguments - the whole pack unseen, every hand's cards hidden, the honours rule - are the same deal after deal
+    and session after session, so it is kept with them (``ws.fresh``, ``ws.masks[FRESH]``) and read while they
+    match: the same number, without the walk over the pack (measured: see the commits that made it)."""
+    k = ws.st[ST_HIDDEN]
+    honour = lowest_honour(prm)
     if ws.masks[SEEN] != O.ZERO:
-        return O.turnup_wins(unseen, ws.st[ST_HIDDEN], lowest_honour(prm), inv)
-    p = ws.fresh[0]
-    if p != p:
-        p = O.turnup_wins(unseen, ws.st[ST_HIDDEN], lowest_honour(prm), inv)
-        ws.fresh[0] = p
-    return p
+        return O.turnup_wins(unseen, k, honour, inv)
+    if ws.masks[FRESH] != unseen or ws.fresh[1] != k or ws.fresh[2] != honour:
+        ws.fresh[0] = O.turnup_wins(unseen, k, honour, inv)
+        ws.masks[FRESH] = unseen
+        ws.fresh[1] = k
+        ws.fresh[2] = honour
+    return ws.fresh[0]
 
 
 @kernel(inline=True)

@@ -7,14 +7,16 @@
     shown    int64[11]     cards of each row exposed so far
     owner    int64[3]      who owns each of the chief's unexposed cards at the end (they may be sold, p. 78)
     st       int64[11]     the deal's state (and the session's market): see the ST_* indices below
-    masks    uint64[2]     SEEN: positions shown since the pack was shuffled; DEALT: positions in the hands
+    masks    uint64[3]     SEEN: positions shown since the pack was shuffled; DEALT: positions in the hands;
+                           FRESH: the unseen positions ``fresh`` was reckoned for
     deck_rng uint64[4], seat_rng uint64[10, 4]: the streams (sim.rng); board int64[1]: the pool
     pack_rng uint64[2, 4]  the streams that shuffle ``deck`` (row DECK) and ``pack`` (row PACK) lazily
     drawn    int64[3]      cards of ``deck`` (DECK) and ``pack`` (PACK) settled by the lazy shuffle; WHOLE: 1 in a
                            trace workspace, which settles every deck whole (play.deal_cards)
     unseen   int8[64]      rollout's scratch: the positions nobody has seen, shuffled into a sampled deal
     score    int64[2]      rollout's last decision: summed net over its samples without / with the trade
-    fresh    float64[1]    the chance that the trump card turned from a fresh pack wins (play._turnup_chance)
+    fresh    float64[3]    the chance that the trump card turned from a fresh pack wins, and the hidden places
+                           and lowest honour it was reckoned for (play._turnup_chance)
     net, won int64[10], ev int64[len(EVENTS)]: this deal's; tracing, tr_actions, tr_pays, tr_count: the trace
 
 The deal's state lives in ``st`` (not in locals) so that the helpers and the trace read one record.
@@ -56,7 +58,7 @@ ST_POS, ST_PENDING, ST_CHIEF, ST_BEST, ST_HIDDEN, ST_NEXT, ST_TURNUP, ST_TRUMP_S
 ST_SLOT = 9  # which of the chief's unexposed cards is offered singly at the end (p. 78)
 ST_MARKET = 10  # the session's market (market.py): QUIET, AUCTION or SEARCH, fixed by the seats
 ST_SIZE = 11
-SEEN, DEALT = 0, 1
+SEEN, DEALT, FRESH = 0, 1, 2
 DECK, PACK, WHOLE = 0, 1, 2  # rows of pack_rng and drawn
 PACK_MASK, KNAVES_FIVES = 0, 1  # cfg[4]: positions in the pack; knaves and fives
 
@@ -96,7 +98,7 @@ def new_workspace(cfg, trace_rows):
         np.zeros(MAX_SEATS + 1, dtype=np.int64),
         np.zeros(3, dtype=np.int64),
         np.zeros(ST_SIZE, dtype=np.int64),
-        np.zeros(2, dtype=np.uint64),
+        np.zeros(3, dtype=np.uint64),
         np.empty(4, dtype=np.uint64),
         np.empty((MAX_SEATS, 4), dtype=np.uint64),
         np.zeros(1, dtype=np.int64),
@@ -109,7 +111,7 @@ def new_workspace(cfg, trace_rows):
         np.zeros(2, dtype=np.int64),
         np.zeros(64, dtype=np.int8),
         np.zeros(2, dtype=np.int64),
-        np.full(1, np.nan),
+        np.array([np.nan, -1.0, -1.0]),
         np.zeros((2, 4), dtype=np.uint64),
         np.array([deck.shape[0], deck.shape[0], 1 if trace_rows > 1 else 0], dtype=np.int64),
     )
