@@ -1,6 +1,7 @@
 """Commerce's ``book`` table (sim/games/commerce/play.py, book_table): threshold's choices worked out once per
 hand must be exactly those the kernel's arithmetic gives (strategies._best_trade, modern_turn, barter_answer),
-for every hand of the pack, in every case (dealing or not, a neighbour to barter with or not)."""
+for every hand of the pack, in every case (dealing or not, a neighbour to barter with or not); and a stand read
+as a least rank of the book's values (strategies.set_level_ranks) exactly the test of the value itself."""
 
 from __future__ import annotations
 
@@ -9,7 +10,22 @@ import pytest
 
 from sim.games import _hands as HT
 from sim.games import commerce as G
-from sim.games.commerce.table import B_ACT, B_BITS, B_CODE, B_GIVE, B_VALUE, H_BARTER, H_READY, H_VALUE
+from sim.games.commerce import strategies as S
+from sim.games.commerce.table import (
+    B_ACT,
+    B_BITS,
+    B_GIVE,
+    B_RANK,
+    C_LEVEL_RANK,
+    C_THR,
+    F64_W,
+    H_BARTER,
+    H_READY,
+    H_VALUE,
+    I64_W,
+    LEVELS,
+    MAX_SEATS,
+)
 
 
 def _turn(row: np.ndarray, m: int, dealing: bool, can_barter: bool) -> int:
@@ -44,14 +60,14 @@ def _give(row: np.ndarray) -> int:
 def test_book_table_is_the_kernels_arithmetic_for_every_hand(rules):
     r = G.Rules(**rules).validated()
     cfg = G.kernel_config(r)
-    hand, book = cfg[4], cfg[6]
+    hand, book, values = cfg[4], cfg[6], cfg[7]
     valid = HT.hand_tables(r.pack, r.point_rule, r.combinations)[2]
-    assert np.array_equal(book[:, B_VALUE], hand[:, H_VALUE])
+    assert np.all(np.diff(values) > 0)
+    assert np.array_equal(values[book >> B_RANK], hand[:, H_VALUE].astype(np.float64))
     m = r.players
     trades = 0
     for h in np.flatnonzero(valid):
-        code = int(book[h, B_CODE])
-        assert float(code) == book[h, B_CODE]
+        code = int(book[h]) & (2**B_RANK - 1)
         for dealing in (False, True):
             for can_barter in (False, True):
                 act = (code >> (B_BITS * (2 * dealing + can_barter))) & B_ACT
@@ -59,3 +75,21 @@ def test_book_table_is_the_kernels_arithmetic_for_every_hand(rules):
                 trades += act != 0
         assert (code >> B_GIVE) & 3 == _give(hand[h])
     assert trades > 0  # the table is not all "stand"
+
+
+@pytest.mark.parametrize("thr", [0.6, 0.0, 0.3, 0.95, 1.0, 0.0123])
+def test_level_ranks_stand_on_exactly_the_hands_the_value_test_stands_on(thr):
+    r = G.Rules(players=4).validated()
+    cfg = G.kernel_config(r)
+    book, values = cfg[6], cfg[7]
+    value = cfg[4][:, H_VALUE].astype(np.float64)
+    i64 = np.zeros((2, I64_W), dtype=np.int64)
+    f64 = np.full((2, F64_W), np.nan)
+    f64[:, C_THR : C_THR + MAX_SEATS] = S.DEFAULT_THRESHOLD
+    f64[0, C_THR + 1] = thr
+    S.set_level_ranks(values, i64, f64, 4)
+    for row, s, t in ((0, 1, thr), (0, 0, S.DEFAULT_THRESHOLD), (1, 1, S.DEFAULT_THRESHOLD)):
+        for circuit in range(1, LEVELS + 3):
+            level = 0.0 if circuit >= S.LAST_RESORT else t * S._PATIENCE_POW[circuit - 1]  # _level
+            least = i64[row, C_LEVEL_RANK + LEVELS * s + min(circuit, S.LAST_RESORT) - 1]
+            assert np.array_equal((book >> B_RANK) >= least, value >= level), (row, s, circuit)

@@ -20,12 +20,11 @@ from sim.games.commerce.old import old_hand
 from sim.games.commerce.pool import pool_game
 from sim.games.commerce.rules import OLD, RULEBOOK, P
 from sim.games.commerce.search import modern_hand
-from sim.games.commerce.strategies import RANDOM, ROLLOUT, set_stand_ranks, set_thresholds
+from sim.games.commerce.strategies import RANDOM, ROLLOUT, set_level_ranks, set_stand_ranks, set_thresholds
 from sim.games.commerce.table import (
     B_BITS,
-    B_CODE,
     B_GIVE,
-    B_VALUE,
+    B_RANK,
     DEAL,
     H_BARTER,
     H_READY,
@@ -53,30 +52,34 @@ from sim.games.commerce.table import (
 
 def kernel_config(r: Any) -> tuple:
     """cfg for the kernels: (params int64, pack int8[52] (a 32-card pack padded with zeros), shown int16, v1 values
-    float64, hand float32[., H_W], v1_rank int16, book float32[., 2]) - the hand and strategy tables of
-    sim.games._hands; ``hand`` holds each hand's value, e_ready and e_barter (columns table.H_*; ``value`` and
-    the expectations assume ``players - 1`` opponents); ``book`` threshold's choices from them (book_table);
-    ``v1 values`` the distinct values of v1 in ascending order, so that ``values[v1_rank[h]]`` is hand h's v1."""
+    float64, hand float32[., H_W], v1_rank int16, book int32, book values float64) - the hand and strategy tables
+    of sim.games._hands; ``hand`` holds each hand's value, e_ready and e_barter (columns table.H_*; ``value``
+    and the expectations assume ``players - 1`` opponents); ``book`` threshold's choices from them and the rank
+    of each hand's value among ``book values`` (book_table); ``v1 values`` the distinct values of v1 in
+    ascending order, so that ``values[v1_rank[h]]`` is hand h's v1."""
     _, hand = _tables(r.pack, r.point_rule, r.combinations, r.players - 1)
     shown = _shown(r.pack, r.point_rule, r.combinations)
     values, rank = _v1_rank(r.pack, r.point_rule, r.combinations, r.players - 1)
     pack = np.zeros(PACK_W, dtype=np.int8)  # padded to 52 cards: table.copy_pack copies a constant length
     pack[: r.pack] = HT.pack_cards(r.pack)
-    book = _book(r.pack, r.point_rule, r.combinations, r.players)
-    return RULEBOOK.params(r), pack, shown, values, hand, rank, book
+    book, book_values = _book(r.pack, r.point_rule, r.combinations, r.players)
+    return RULEBOOK.params(r), pack, shown, values, hand, rank, book, book_values
 
 
 @functools.cache
-def _book(pack: int, point_rule: str, combinations: str, players: int) -> np.ndarray:
+def _book(pack: int, point_rule: str, combinations: str, players: int) -> tuple[np.ndarray, np.ndarray]:
     return book_table(_tables(pack, point_rule, combinations, players - 1)[1], players)
 
 
-def book_table(hand: np.ndarray, m: int) -> np.ndarray:
-    """cfg's ``book`` table (columns table.B_*): a hand's value and threshold's choices in 8 bytes, so a turn's
-    look-ups fit in a table of 177 KB rather than ``hand``'s 707 KB (profiled: the loads from ``hand`` were the
-    hottest instructions of a deal, cache misses). Worked out with strategies._best_trade's arithmetic in the same
-    order (float32 entries widened to float64, times the prize, less the cost, plus no premium; ties to the first
-    action), so the choices are exactly the kernel's; tests/test_commerce_book_table.py checks every hand."""
+def book_table(hand: np.ndarray, m: int) -> tuple[np.ndarray, np.ndarray]:
+    """cfg's ``book`` table (bits table.B_*) and ``book values``: threshold's choices and the rank of a hand's
+    value in 4 bytes, so a turn's look-ups fit in a table of 88 KB rather than ``hand``'s 707 KB (profiled: the
+    loads from ``hand``, then from an 8-byte book of 177 KB, were the hottest instructions of a deal, cache
+    misses); the values are the distinct ones of ``hand``'s, ascending, widened to float64 as _content's test
+    widens them (a stand rank, strategies.set_level_ranks, is found from them). The choices are worked out with
+    strategies._best_trade's arithmetic in the same order (float32 entries widened to float64, times the prize,
+    less the cost, plus no premium; ties to the first action), so they are exactly the kernel's;
+    tests/test_commerce_book_table.py checks every hand."""
     value = hand[:, H_VALUE].astype(np.float64)
     code = np.zeros(hand.shape[0], dtype=np.int64)
     for dealing in (0, 1):
@@ -99,11 +102,9 @@ def book_table(hand: np.ndarray, m: int) -> np.ndarray:
     for i in range(1, 3):
         give = np.where(hand[:, H_READY + i] > hand[np.arange(hand.shape[0]), H_READY + give], i, give)
     code |= give << B_GIVE
-    assert code.max() < 2**24  # exact in a float32
-    book = np.zeros((hand.shape[0], 2), dtype=np.float32)
-    book[:, B_VALUE] = hand[:, H_VALUE]
-    book[:, B_CODE] = code
-    return book
+    values, rank = np.unique(hand[:, H_VALUE].astype(np.float64), return_inverse=True)
+    assert code.max() < 2**B_RANK and values.shape[0] < 2 ** (31 - B_RANK) and not np.isnan(values).any()
+    return (code | rank.reshape(-1).astype(np.int64) << B_RANK).astype(np.int32), values
 
 
 @functools.cache
@@ -161,6 +162,7 @@ def begin_session(cfg, ws, seats, seed, session):
         if seats[0][s] == RANDOM or seats[0][s] == ROLLOUT:  # the strategies that draw (from their own streams)
             rng.seed_stream(ws.streams[SEAT0 + s], seed, session, 1 + s)
     set_thresholds(ws.core.f64, ws.search, seats)
+    set_level_ranks(cfg[7], ws.core.i64, ws.core.f64, n)
     if prm[P.game] == OLD:
         set_stand_ranks(cfg[3], ws.core.i64, ws.core.f64, n)
     ws.board[POOL] = 0

@@ -17,15 +17,17 @@ from sim.games._common import MAX_SAMPLES
 from sim.games.commerce.table import (
     B_ACT,
     B_BITS,
-    B_CODE,
     B_GIVE,
-    B_VALUE,
+    B_RANK,
+    C_LEVEL_RANK,
+    C_LEVELLED_THR,
     C_PREMIUM,
     C_RANKED_THR,
     C_STAND_RANK,
     C_THR,
     H_BARTER,
     H_READY,
+    LEVELS,
     MAX_SEATS,
     PAIR,
     POINT,
@@ -33,6 +35,7 @@ from sim.games.commerce.table import (
     S_BOOK,
     SEAT0,
     SEQUENCE,
+    SIM,
     STAND_W,
     hid,
     hid_of,
@@ -63,6 +66,7 @@ PATIENCE = 0.85
 GREEDY_FIRM = 3
 GREEDY_STEP = 2
 LAST_RESORT = 8
+assert LAST_RESORT == LEVELS  # table.C_LEVEL_RANK: a stand rank for each circuit before it, one from it on
 MAX_PREMIUM = 2.0  # measured: from W = 1.5 every trade of a buyer is a purchase, at 3 to 8 players
 STRATEGY_PARAMS: dict[str, tuple[float, float]] = {
     "threshold": (0.0, 1.0),
@@ -174,6 +178,33 @@ def _level(ws, s, circuit):
     return ws.thr[s] * _PATIENCE_POW[circuit - 1]
 
 
+@kernel
+def set_level_ranks(values, i64, f64, n):
+    """The modern game's stand for each seat s < n in each circuit, in both rows (REAL, and SIM's playouts):
+    the least rank r of the book's values (cfg[7], ascending) with ``values[r] >= level``, _level's test of a
+    hand's value, with _level's arithmetic. The values are the book's float32 ones widened, so the hands that
+    stand are exactly those of rank r or more. Profiled: a turn's value load from the 177 KB book table was the
+    hottest instruction of a deal, a cache miss; with the value a rank beside the codes, the table is 88 KB.
+    Found once per workspace and threshold (``f64``'s C_LEVELLED_THR), as set_stand_ranks."""
+    for row in (REAL, SIM):
+        for s in range(n):
+            thr = f64[row, C_THR + s]
+            if thr == f64[row, C_LEVELLED_THR + s]:  # NaN (none found yet) equals nothing
+                continue
+            f64[row, C_LEVELLED_THR + s] = thr
+            for c in range(LEVELS):
+                level = 0.0 if c + 1 >= LAST_RESORT else thr * _PATIENCE_POW[c]
+                lo = 0
+                hi = values.shape[0]
+                while lo < hi:  # the least rank that stands (values.shape[0]: none)
+                    mid = (lo + hi) // 2
+                    if values[mid] >= level:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                i64[row, C_LEVEL_RANK + LEVELS * s + c] = lo
+
+
 @kernel(inline=True)
 def _greedy_class(circuit):
     """The class greedy stands on in this circuit: Sequence, lowered a class every GREEDY_STEP circuits."""
@@ -190,7 +221,8 @@ def _content(cfg, ws, pol, s, h, circuit):
     """Whether a threshold, buyer or greedy player is content to stand on hand h in this circuit."""
     if pol == GREEDY:
         return klass_of(cfg, h) >= _greedy_class(circuit)
-    return cfg[6][h, B_VALUE] >= _level(ws, s, circuit)
+    c = circuit if circuit < LAST_RESORT else LAST_RESORT  # _level's test of the value, as a least rank
+    return (np.int64(cfg[6][h]) >> B_RANK) >= ws.level_rank[LEVELS * s + c - 1]
 
 
 @kernel(inline=True)
@@ -201,7 +233,7 @@ def _book_trade(cfg, ws, j, m, can_barter):
     fallback to the arithmetic: it was one more inlined copy of _best_trade per call site, and cold compile
     time is the suite's limit."""
     ctx = 2 * np.int64(j == m - 1) + np.int64(can_barter)
-    return (np.int64(cfg[6][hid(ws, j), B_CODE]) >> (B_BITS * ctx)) & B_ACT
+    return (np.int64(cfg[6][hid(ws, j)]) >> (B_BITS * ctx)) & B_ACT
 
 
 @kernel(inline=True)
@@ -264,7 +296,7 @@ def barter_answer(cfg, ws, seats, q, circuit):
     h = hid(ws, q)
     if _content(cfg, ws, pol, s, h, circuit):
         return -1
-    return (np.int64(cfg[6][h, B_CODE]) >> B_GIVE) & 3  # the slot with the least e_ready (play.book_table)
+    return (np.int64(cfg[6][h]) >> B_GIVE) & 3  # the slot with the least e_ready (play.book_table)
 
 
 @kernel(inline=True)

@@ -136,14 +136,14 @@ ACTIVE, STOOD, PASSED = 0, 1, 2
 # after ready money / a barter of slot i
 H_VALUE, H_READY, H_BARTER = 0, 1, 4  # column 7 is padding (a row is 32 bytes)
 H_W = 8
-# columns of cfg's ``book`` table (play.book_table), float32[., 2], 8 bytes a hand: the hand's value (H_VALUE's),
-# and a code, a whole number below 2**14 (exact in a float32): for each of the four cases 2 * (dealing) +
+# cfg's ``book`` table (play.book_table), int32[.], 4 bytes a hand: for each of the four cases 2 * (dealing) +
 # (can barter), B_BITS bits of threshold's trade (1 + i ready money, 4 + i barter, 0 none expected to gain),
-# and from bit B_GIVE the slot it gives when bartered with
-B_VALUE, B_CODE = 0, 1
+# from bit B_GIVE the slot it gives when bartered with, and from bit B_RANK the rank of the hand's value
+# (H_VALUE's) among the values of the table (cfg's ``book values``, ascending)
 B_BITS = 3
 B_ACT = 7
 B_GIVE = 4 * B_BITS
+B_RANK = B_GIVE + 2
 
 PACK_W = 52  # cfg's pack is padded to 52 cards (a 32-card pack with 20 zeros after it, never dealt)
 SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams (and SEARCH, SEAT0 + s below)
@@ -196,13 +196,19 @@ SEARCH_W = S_BOOK + MAX_SEATS
 # on which seat s, a threshold player in a hand of m players, stands (strategies.set_stand_ranks)
 C_STAND_RANK = C_SEARCH + SEARCH_W
 STAND_W = MAX_SEATS + 1
-I64_W = C_STAND_RANK + STAND_W * MAX_SEATS
+# the modern game's stand ranks (per row): column C_LEVEL_RANK + LEVELS * s + circuit - 1, the least book
+# value rank (cfg[6]'s from B_RANK) on which seat s, a threshold or buyer player, stands in that circuit; the
+# last of the LEVELS that of every circuit from strategies.LAST_RESORT on (strategies.set_level_ranks)
+C_LEVEL_RANK = C_STAND_RANK + STAND_W * MAX_SEATS
+LEVELS = 8
+I64_W = C_LEVEL_RANK + LEVELS * MAX_SEATS
 # Columns of ``Core.f64`` (per row):
 C_THR = 0
 C_PREMIUM = C_THR + MAX_SEATS
 C_NO_PARAM = C_PREMIUM + MAX_SEATS  # NaN: the playouts' strategy parameters (threshold's default)
 C_RANKED_THR = C_NO_PARAM + MAX_SEATS  # row REAL: the threshold seat s's stand ranks were found for (NaN: none)
-F64_W = C_RANKED_THR + MAX_SEATS
+C_LEVELLED_THR = C_RANKED_THR + MAX_SEATS  # the threshold seat s's level ranks were found for (NaN: none)
+F64_W = C_LEVELLED_THR + MAX_SEATS
 
 
 class Core(NamedTuple):
@@ -246,6 +252,7 @@ class Workspace(NamedTuple):
     tr_hands: np.ndarray  # int64[h, MAX_SEATS + 1, TR_W]
     turn: np.ndarray  # int64[TURN]: where the modern game's trading stands, and the pack's counters
     search: np.ndarray  # int64[SEARCH_W]: the rollout's score, cards, cands, book (S_*)
+    level_rank: np.ndarray  # int64[LEVELS * 10]: the least book value rank each seat stands on by circuit
     core: Core
 
 
@@ -260,7 +267,8 @@ def unpack(core, row):
         i[REAL, C_WIDOW:C_TR_COUNT], i[row, C_STATE:C_SR], i[row, C_SR:C_BOARD], i[REAL, C_SEAT_OF:C_LIVES],
         i[REAL, C_LIVES:C_WIDOW], i[row, C_BOARD:C_NET], i[row, C_NET:C_WON], i[row, C_WON:C_TURN],
         i[row, C_EV:C_TRACING], i[row, C_TRACING : C_TRACING + 1], core.tr_actions, core.tr_pays,
-        i[REAL, C_TR_COUNT:C_SEARCH], core.tr_hands, i[row, C_TURN:C_EV], i[REAL, C_SEARCH:C_STAND_RANK], core,
+        i[REAL, C_TR_COUNT:C_SEARCH], core.tr_hands, i[row, C_TURN:C_EV], i[REAL, C_SEARCH:C_STAND_RANK],
+        i[row, C_LEVEL_RANK:I64_W], core,
     )  # fmt: skip
 
 
