@@ -135,6 +135,30 @@ def begin_play(cfg, ws, dealer):
 
 
 @kernel(inline=True)
+def next_round(ws, size, dealer, n):
+    """The hands played out: the next round dealt from the turn record's deck position (``deal_round``), unless
+    the pack is used up. Returns (the pack used up, the elder hand to play first, the cards in the hands)."""
+    t = ws.turn
+    pos = t[T_POS]
+    if pos >= size:
+        return True, np.int64(0), np.int64(0)
+    ws.state[ROUND] += 1
+    t[T_POS] = deal_round(ws, pos, size, dealer, n, False)
+    return False, np.int64((dealer + 1) % n), cards_in_hands(ws, n)
+
+
+@kernel(inline=True)
+def tally(ws, plays, captures, builds_made, taken, sweeps):
+    """A lean loop's play counts, kept in registers over the deal, added to the events once at its end."""
+    ws.ev[E.plays] += plays
+    ws.ev[E.captures] += captures
+    ws.ev[E.trails] += plays - captures - builds_made
+    ws.ev[E.builds_made] += builds_made
+    ws.ev[E.cards_captured] += taken
+    ws.ev[E.sweeps] += sweeps
+
+
+@kernel(inline=True)
 def cards_in_hands(ws, n):
     left = 0
     for s in range(n):
@@ -167,14 +191,10 @@ def run(cfg, ws, seats):
                 turn(ws, seats, p, choice, builds)
                 left -= 1
             p = p + 1 if p + 1 < n else 0  # (p + 1) % n without a division, once a play
-        pos = t[T_POS]
-        if pos >= size:
+        over, p, left = next_round(ws, size, dealer, n)
+        if over:
             t[T_LEFT] = 0
             return np.int64(0)
-        ws.state[ROUND] += 1
-        t[T_POS] = deal_round(ws, pos, size, dealer, n, False)
-        p = (dealer + 1) % n
-        left = cards_in_hands(ws, n)
 
 
 @kernel
@@ -419,22 +439,14 @@ def run_plain(cfg, ws, seats):
                     table |= b
                 left -= 1
             p = p + 1 if p + 1 < n else 0
-        pos = t[T_POS]
-        if pos >= size:
+        over, p, left = next_round(ws, size, dealer, n)
+        if over:
             break
-        ws.state[ROUND] += 1
-        t[T_POS] = deal_round(ws, pos, size, dealer, n, False)
-        p = (dealer + 1) % n
-        left = cards_in_hands(ws, n)
     t[T_LEFT] = 0
     ws.masks[TABLE] = table
     ws.masks[SEEN] = seen
     ws.state[LAST] = last
-    ws.ev[E.plays] += plays
-    ws.ev[E.captures] += captures
-    ws.ev[E.trails] += plays - captures
-    ws.ev[E.cards_captured] += taken
-    ws.ev[E.sweeps] += sweeps
+    tally(ws, plays, captures, 0, taken, sweeps)
 
 
 @kernel
@@ -511,24 +523,15 @@ def run_built(cfg, ws, seats):
                     table |= b
                 left -= 1
             p = p + 1 if p + 1 < n else 0
-        pos = t[T_POS]
-        if pos >= size:
+        over, p, left = next_round(ws, size, dealer, n)
+        if over:
             break
-        ws.state[ROUND] += 1
-        t[T_POS] = deal_round(ws, pos, size, dealer, n, False)
-        p = (dealer + 1) % n
-        left = cards_in_hands(ws, n)
     t[T_LEFT] = 0
     ws.masks[TABLE] = table
     ws.masks[SEEN] = seen
     ws.masks[BUILT] = built
     ws.state[LAST] = last
-    ws.ev[E.plays] += plays
-    ws.ev[E.captures] += captures
-    ws.ev[E.trails] += plays - captures - builds_made
-    ws.ev[E.builds_made] += builds_made
-    ws.ev[E.cards_captured] += taken
-    ws.ev[E.sweeps] += sweeps
+    tally(ws, plays, captures, builds_made, taken, sweeps)
 
 
 @kernel(inline=True)
