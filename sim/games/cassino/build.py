@@ -25,7 +25,7 @@ import numpy as np
 
 from sim._bits import ctz, popcount
 from sim._jit import kernel
-from sim.games.cassino.capture import CARDS_WEIGHT, rank_set
+from sim.games.cassino.capture import CARDS_WEIGHT, LOW5, held_twice, rank_set
 from sim.games.cassino.rules import BELOW, WORTH, E
 
 BUILT = 3  # masks[BUILT]
@@ -161,7 +161,6 @@ def _totals_of_ranks(present: int) -> int:
 # in one load. It serves every table without two loose cards of one rank from ace to five, as SUMS_OF does
 # (sim.games.cassino.capture): a second card of six or more adds only totals above ten.
 TOTALS_OF = np.array([_totals_of_ranks(m) for m in range(1 << 10)], dtype=np.uint16)
-_LOW5 = np.uint64(0x1F)  # ranks ace to five of one suit
 _TOTALS = np.uint64(0x7FF)  # totals 0 to 10
 
 
@@ -169,11 +168,7 @@ _TOTALS = np.uint64(0x7FF)  # totals 0 to 10
 def totals_to_ten(loose):
     """``loose_totals(loose, 10)`` for the totals 0 to 10 (bits above cleared): looked up from the loose numeric
     ranks unless two loose cards share a rank from ace to five."""
-    a = loose & _LOW5
-    b = (loose >> np.uint64(13)) & _LOW5
-    c = (loose >> np.uint64(26)) & _LOW5
-    d = (loose >> np.uint64(39)) & _LOW5
-    if ((a | b) & (c | d)) | (a & b) | (c & d) == _ZERO:
+    if held_twice(loose, LOW5) == _ZERO:
         return np.uint64(TOTALS_OF[rank_set(loose & BELOW[10])])
     return loose_totals(loose, _TEN) & _TOTALS
 
@@ -211,14 +206,10 @@ def build_count(hand, mine, made, built):
     hands can make none, told at once: the loose cards make no difference of two of its values, and it holds
     no value twice that the loose cards make or a build lies for."""
     numeric = hand & BELOW[10]
-    a = numeric & _RANKS
-    b = (numeric >> np.uint64(13)) & _RANKS
-    c = (numeric >> np.uint64(26)) & _RANKS
-    d = (numeric >> np.uint64(39)) & _RANKS
-    pairs = (a & b) | ((a | b) & (c | d)) | (c & d)  # the values held twice or more (bit v - 1)
+    pairs = held_twice(numeric, _RANKS)  # the values held twice or more (bit v - 1)
     n = np.int64(0)
     totals = _ZERO
-    if DIFFERENCES[a | b | c | d] & made == 0 and pairs & ((made >> _ONE) | built) & ~_ONE == _ZERO:
+    if DIFFERENCES[rank_set(numeric)] & made == 0 and pairs & ((made >> _ONE) | built) & ~_ONE == _ZERO:
         return n, totals
     x = numeric
     while x != _ZERO:

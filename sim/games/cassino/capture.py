@@ -45,6 +45,16 @@ def rank_set(cards):
 
 
 @kernel(inline=True)
+def held_twice(cards, ranks):
+    """The ranks among ``ranks`` (a 13-bit lane mask) of which ``cards`` hold two or more (bit r)."""
+    a = cards & ranks
+    b = (cards >> np.uint64(13)) & ranks
+    c = (cards >> np.uint64(26)) & ranks
+    d = (cards >> np.uint64(39)) & ranks
+    return (a & b) | ((a | b) & (c | d)) | (c & d)
+
+
+@kernel(inline=True)
 def of_ranks(ranks):
     """Every card of the ranks in ``ranks`` (13 bits)."""
     return ranks | (ranks << np.uint64(13)) | (ranks << np.uint64(26)) | (ranks << np.uint64(39))
@@ -67,7 +77,7 @@ def _sums_of_ranks(present: int) -> int:
 # more adds only sums above ten (a sum using one of two such cards is made with the other as well), and a third
 # or fourth card of a rank needs a second one.
 SUMS_OF = np.array([_sums_of_ranks(m) for m in range(1 << 10)], dtype=np.uint16)
-_LOW5 = np.uint64(0x1F)  # ranks ace to five of one suit
+LOW5 = np.uint64(0x1F)  # the ranks ace to five (of one suit's 13 bits)
 
 # per card, looked up rather than worked out from c % 13 once a card is tried: the cards of its rank, and bit
 # value (rank + 1) of a set of sums (bits 11 to 13 for the courts, which no sum sets)
@@ -86,11 +96,7 @@ def sums_below(table):
     of the ranks passed: for every value v up to the next rank's, the cards worth less than v are those passed.
     """
     present = rank_set(table & BELOW[10])
-    a = table & _LOW5
-    b = (table >> np.uint64(13)) & _LOW5
-    c = (table >> np.uint64(26)) & _LOW5
-    d = (table >> np.uint64(39)) & _LOW5
-    if ((a | b) & (c | d)) | (a & b) | (c & d) == _ZERO:  # no two cards of one rank ace to five
+    if held_twice(table, LOW5) == _ZERO:  # no two cards of one rank ace to five
         return np.uint64(SUMS_OF[present])
     made = _ONE
     out = _ZERO
