@@ -138,15 +138,23 @@ def set_stand_ranks(values, i64, f64, n):
             continue
         f64[REAL, C_RANKED_THR + s] = thr
         for m in range(2, MAX_SEATS + 1):
-            lo = 0
-            hi = values.shape[0]
-            while lo < hi:  # the least rank that stands (values.shape[0]: none)
-                mid = (lo + hi) // 2
-                if values[mid] ** (m - 1) >= thr:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            i64[REAL, C_STAND_RANK + STAND_W * s + m] = lo
+            i64[REAL, C_STAND_RANK + STAND_W * s + m] = _least_standing(values, m - 1, thr)
+
+
+@kernel(inline=True)
+def _least_standing(values, power, bound):
+    """The least rank r of ``values`` (ascending) with ``values[r] ** power >= bound``, values.shape[0] for none:
+    a binary search, the power of a larger number never being smaller. (A power of 1 is the value itself, to
+    the last bit: numba's ``**`` multiplies 1.0 by it once.)"""
+    lo = 0
+    hi = values.shape[0]
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if values[mid] ** power >= bound:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def _patience_powers() -> np.ndarray:
@@ -194,15 +202,7 @@ def set_level_ranks(values, i64, f64, n):
             f64[row, C_LEVELLED_THR + s] = thr
             for c in range(LEVELS):
                 level = 0.0 if c + 1 >= LAST_RESORT else thr * _PATIENCE_POW[c]
-                lo = 0
-                hi = values.shape[0]
-                while lo < hi:  # the least rank that stands (values.shape[0]: none)
-                    mid = (lo + hi) // 2
-                    if values[mid] >= level:
-                        hi = mid
-                    else:
-                        lo = mid + 1
-                i64[row, C_LEVEL_RANK + LEVELS * s + c] = lo
+                i64[row, C_LEVEL_RANK + LEVELS * s + c] = _least_standing(values, 1, level)
 
 
 @kernel(inline=True)
