@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from sim import bench, games
-from sim.floor import shuffle_and_deal
+from sim.floor import shuffle_and_deal, two_below
 from sim.games import _contract
 
 
@@ -46,6 +46,34 @@ def test_a_partial_draw_is_uniform_over_the_pack():
     expected = 4000 * 12 / 52
     chi2 = float(((counts - expected) ** 2 / expected).sum())
     assert chi2 < 90  # 51 degrees of freedom: the 99.9th percentile is about 88
+
+
+def test_a_whole_deal_puts_every_card_in_every_hand_equally_often():
+    """Each card lands in each of the four hands a quarter of the time (chi-square over 52 x 4 cells, 4,000 deals
+    of one seed): the positions drawn two at a time from one 32-bit half are as uniform as one at a time."""
+    cards = np.zeros(52, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.uint64)
+    counts = np.zeros((52, 4))
+    for seed in range(4000):
+        shuffle_and_deal(seed, 1, 52, 52, 4, cards, hands)
+        for p, h in enumerate(hands):
+            counts[:, p] += [(int(h) >> c) & 1 for c in range(52)]
+    expected = 4000 / 4
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    assert chi2 < 220  # 156 degrees of freedom: the 99.9th percentile is about 215
+
+
+@pytest.mark.parametrize(("b1", "b2"), [(5, 4), (7, 6), (52, 51)])
+def test_two_positions_from_one_half_are_uniform_and_independent(b1, b2):
+    """The batched draw gives every pair (first, second) equally often (chi-square over b1 x b2 cells)."""
+    n = 400 * b1 * b2
+    out = np.zeros((n, 2), dtype=np.int64)
+    two_below(b1, b2, n, out)
+    assert out[:, 0].min() == 0 and out[:, 0].max() == b1 - 1 and out[:, 1].min() == 0 and out[:, 1].max() == b2 - 1
+    counts = np.bincount(out[:, 0] * b2 + out[:, 1], minlength=b1 * b2)
+    chi2 = float(((counts - 400) ** 2 / 400).sum())
+    dof = b1 * b2 - 1
+    assert chi2 < dof + 5 * np.sqrt(2 * dof)  # five standard deviations of the chi-square above its mean
 
 
 @pytest.mark.parametrize("game", games.GAMES)
