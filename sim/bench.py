@@ -141,7 +141,7 @@ def run_bench(seconds: float = 1.0, only: str | None = None) -> list[dict]:
     con.print(
         "deals/s: the game's own deals (where a run's deal is a whole game, its games/s times 'deals a game'). "
         "floor: the fastest known shuffle-and-deal of the same 'cards' from the pack (sim/floor.py: xoroshiro128+ "
-        "in registers, seeded per deal, two 32-bit draws per output); own shuffle: the game's own deck code, dealt, "
-        "no play."
+        "in registers, seeded per deal, each card dealt as its position settles, two positions drawn from each "
+        "32-bit half); own shuffle: the game's own deck code, dealt, no play."
     )
     return rows
