@@ -126,21 +126,41 @@ def shuffle(state, cards, length):
     """Fisher-Yates shuffle of ``cards[:length]`` in place, for lengths below 2**32.
 
     The stream's state is read into locals once and written back once (not loaded and stored per draw), and
-    each 64-bit output serves two positions: its high and its low 32 bits, each mapped to [0, i] by Lemire's
-    multiply-and-reject, which is exactly unbiased. Measured: about twice the speed of one array-state draw per
-    position.
+    each 64-bit output serves two positions: its high 32 bits position i, its low 32 bits position i - 1, each
+    mapped to [0, bound) by Lemire's multiply-and-reject, which is exactly unbiased. The common case, neither
+    half needing the rejection test (missed with odds bound / 2**32), is one step of the loop: one draw, two
+    multiplies, one well-predicted branch and two swaps. Otherwise each position is drawn one half at a time
+    (``halves``: the unused halves of ``word``, 2 both, 1 the low one), the pairs resuming once the word is used
+    up: the same draws as taking the halves one position at a time throughout, which the tests check. Measured:
+    a 51-card pack's copy and shuffle 75 -> 58 ns against one half a step; about twice the speed of one
+    array-state draw per position.
     """
     s0 = state[0]
     s1 = state[1]
     s2 = state[2]
     s3 = state[3]
     word = _U(0)
-    halves = 0  # 32-bit halves of ``word`` not used yet
-    for i in range(length - 1, 0, -1):
+    halves = 0
+    i = length - 1
+    while i >= 1:
+        if halves == 0 and i >= 2:
+            word, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+            b1 = _U(i + 1)
+            b2 = _U(i)
+            m1 = (word >> _U(32)) * b1
+            m2 = (word & _MASK32) * b2
+            if (m1 & _MASK32) >= b1 and (m2 & _MASK32) >= b2:
+                _swap(cards, _U(i), m1 >> _U(32))
+                _swap(cards, _U(i - 1), m2 >> _U(32))
+                i -= 2
+                continue
+            halves = 2
         bound = _U(i + 1)
         while True:
             if halves == 0:
                 word, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+                halves = 2
+            if halves == 2:
                 r = word >> _U(32)
                 halves = 1
             else:
@@ -150,11 +170,17 @@ def shuffle(state, cards, length):
             low = m & _MASK32
             if low >= bound or low >= (_U(0x100000000) - bound) % bound:
                 break
-        j = np.int64(m >> _U(32))
-        tmp = cards[i]
-        cards[i] = cards[j]
-        cards[j] = tmp
+        _swap(cards, _U(i), m >> _U(32))
+        i -= 1
     state[0] = s0
     state[1] = s1
     state[2] = s2
     state[3] = s3
+
+
+@kernel(inline=True)
+def _swap(cards, i, j):
+    """Swap cards i and j (unsigned indices: a signed one is tested for wrapping round at every load)."""
+    tmp = cards[i]
+    cards[i] = cards[j]
+    cards[j] = tmp
