@@ -121,16 +121,21 @@ def knapsack(group, gkey, loose, top):
         group[t] = _ZERO
         gkey[t] = -1
     gkey[0] = 0
+    made = _ONE  # the totals some set of the cards passed makes (bit t): those whose gkey is not -1
+    upto = (_ONE << (top + _ONE)) - _ONE
     x = loose & BELOW[top]
     while x != _ZERO:
         c = ctz(x)
         x &= x - _ONE
         v = c % _THIRTEEN + _ONE
         w = CARDS_WEIGHT + WORTH[c]
-        for u in range(np.int64(top - v), -1, -1):  # the total t = u + v, from top down to v
-            lo = np.uint64(u)
+        r = made & (upto >> v)  # the totals lo the card joins (lo + v at most top), from the highest down
+        made |= (made << v) & upto
+        while r != _ZERO:
+            lo = bit_length(r) - _ONE
+            r ^= _ONE << lo
             t = lo + v
-            if gkey[lo] >= 0 and gkey[lo] + w > gkey[t]:
+            if gkey[lo] + w > gkey[t]:
                 gkey[t] = gkey[lo] + w
                 group[t] = group[lo] | (_ONE << c)
 

@@ -396,7 +396,7 @@ def build_walk(policy, hand, loose, mine, made, lying, totals, stop, builds, gro
     return best_c, best_v, best_g, top // 64
 
 
-@kernel
+@kernel(merged=True)
 def run_plain(cfg, ws, seats):
     """``run`` for a deal without builds, rollout seats or tracing, to the end of the pack: the same plays, with
     the table, the cards seen, the last capturer and the play counts held in registers over the deal (each play
@@ -449,7 +449,7 @@ def run_plain(cfg, ws, seats):
     tally(ws, plays, captures, 0, taken, sweeps)
 
 
-@kernel
+@kernel(merged=True)
 def run_built(cfg, ws, seats):
     """``run`` for a deal under ``builds`` without rollout seats or tracing, to the end of the pack: the same
     plays (``built_play``, as ``turn`` chooses them), with the table, the cards seen and lying in builds, the
