@@ -216,7 +216,7 @@ def _odds(cfg, ws):
     unseen = cfg[4][PACK_MASK] & ~ws.masks[SEEN]
     u = O.count(unseen)
     k = ws.st[ST_HIDDEN]
-    stands = O.stands(u, k, O.count(unseen & O.above(ws.st[ST_BEST])), inv)
+    stands = O.stands_at(cfg[5], u, u - k, O.count(unseen & O.above(ws.st[ST_BEST])))
     place = (1.0 - stands) * inv[k] * ws.board[POOL]
     place -= cfg[0][P.knave_five] * O.count(unseen & cfg[4][KNAVES_FIVES]) * inv[u]
     return stands, place
@@ -243,7 +243,7 @@ def _turnup_chance(prm, ws, unseen, inv):
 @kernel(inline=True)
 def _turn_up(cfg, ws, seats, dealer, n):
     """The trump card: the dealer may sell it unseen (p. 78), then it is turned. Returns its owner."""
-    prm, _, topos, inv, masks = cfg
+    prm, topos, inv, masks = cfg[0], cfg[2], cfg[3], cfg[4]
     pos = ws.st[ST_POS]
     x = topos[ws.pack[pos]]
     ws.st[ST_POS] = pos + 1
