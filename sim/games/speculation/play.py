@@ -76,7 +76,7 @@ from sim.games.speculation.state import PACK as D_PACK
 # -- the session, the shuffle, the floor ---------------------------------------------------------------------
 
 
-@kernel
+@kernel(merged=True)
 def begin_session(cfg, ws, seats, seed, session):
     rng.seed_stream(ws.deck_rng, seed, session, 0)
     for s in range(cfg[0][P.players]):
@@ -90,7 +90,7 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.drawn[D_DECK] = cfg[1].shape[0]  # a deck written into ws.deck before any deal_cards (stacked) is settled
 
 
-@kernel
+@kernel(merged=True)
 def deal_cards(cfg, ws):
     """The next deck: the pack in order and a stream of its own (four draws of the session's), to be shuffled
     as it is dealt (``_draw_to``); a trace workspace settles it whole here, so that the trace can show it."""
@@ -107,7 +107,7 @@ def deal_cards(cfg, ws):
         _draw_to(ws.deck, ws.pack_rng, ws.drawn, D_DECK, size, size)
 
 
-@kernel
+@kernel(merged=True)
 def _draw_to(cards, states, drawn, which, upto, size):
     """Forward Fisher-Yates steps on ``cards[:size]`` until ``cards[:upto]`` is settled: step i swaps card i with
     one of cards i .. size - 1 drawn from stream ``states[which]`` (one draw of the stream per step, its high 32
@@ -127,7 +127,7 @@ def deal_hands(cfg, ws, dealer):
     return np.int64(ws.hand[0, 0])
 
 
-@kernel
+@kernel(merged=True)
 def end_session(cfg, ws, row_out, col):
     row_out[col] += ws.board[POOL]  # board_left: a pool carried out of the last deal
 
@@ -275,7 +275,7 @@ def _turn_up(cfg, ws, seats, dealer, n):
     return owner
 
 
-@kernel
+@kernel(merged=True)
 def _settle(ws, dealer, carried):
     """The pool to the chief, or left for the next deal. ``won`` marks the chief (the dealer for the pool)."""
     chief = ws.st[ST_CHIEF]
@@ -295,7 +295,7 @@ def _settle(ws, dealer, carried):
     row(ws, END_ROW, chief, -1, amount, 0)
 
 
-@kernel
+@kernel(merged=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal with ``dealer`` dealing; returns the next dealer (the deal passes to the left, p. 78).
 
@@ -414,7 +414,7 @@ def _chief_sells_hidden(cfg, ws, seats, n):
                 ws.owner[j] = buyer
 
 
-@kernel
+@kernel(merged=True)
 def _show_chief(cfg, ws):
     """The chief's unexposed cards are turned up; a higher trump among them wins for its owner."""
     chief = ws.st[ST_CHIEF]
@@ -429,7 +429,7 @@ def _show_chief(cfg, ws):
     ws.shown[chief] = HAND
 
 
-@kernel
+@kernel(merged=True)
 def _show_spare(cfg, ws):
     """spare_hand (p. 79): the spare hand is turned up last; True if it holds the winning trump."""
     if cfg[0][P.spare_hand] == 0:
