@@ -72,6 +72,34 @@ def count(mask):
     return np.int64(popcount(mask))
 
 
+def stands_table(inv: np.ndarray) -> np.ndarray:
+    """float64[64 * 64 * 16]: ``stands(u, k, h, inv)`` at ``stands_at(u, u - k, h)``, for u < 64, h < 16.
+
+    Each entry is the product ``stands`` makes, in its order (each factor (r - i) * inv[u - i] rounded, then the
+    running product), so a lookup is the same number as the loop, bit for bit; 0 from the first factor with
+    r - i <= 0, as the loop returns. The loop is a chain of dependent multiplies (h of them) on every step of
+    play's reckoning; the table is one load."""
+    u = np.arange(64)[:, None]
+    r = np.arange(64)[None, :]
+    tab = np.zeros((64, 64, 16))
+    p = np.ones((64, 64))
+    alive = np.ones((64, 64), dtype=np.bool_)
+    tab[:, :, 0] = 1.0
+    for i in range(15):
+        alive &= (r - i) > 0
+        p = np.where(alive, p * ((r - i) * inv[np.clip(u - i, 0, inv.shape[0] - 1)]), 0.0)
+        tab[:, :, i + 1] = p
+    return tab.reshape(-1)
+
+
+@kernel(inline=True)
+def stands_at(tab, u, r, h):
+    """``stands`` read from ``stands_table``: u unseen cards, r = u - k of them in the stock (0 if fewer), h higher
+    trumps; unsigned index, no wrap-round test."""
+    r = max(r, 0)
+    return tab[(np.uint64(u) << np.uint64(10)) | (np.uint64(r) << np.uint64(4)) | np.uint64(h)]
+
+
 @kernel
 def stands(u, k, h, inv):
     """P(none of the h higher trumps among the u unseen cards lies in the k hidden places)."""

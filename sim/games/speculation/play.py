@@ -76,7 +76,7 @@ from sim.games.speculation.state import PACK as D_PACK
 # -- the session, the shuffle, the floor ---------------------------------------------------------------------
 
 
-@kernel
+@kernel(merged=True)
 def begin_session(cfg, ws, seats, seed, session):
     rng.seed_stream(ws.deck_rng, seed, session, 0)
     for s in range(cfg[0][P.players]):
@@ -90,7 +90,7 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.drawn[D_DECK] = cfg[1].shape[0]  # a deck written into ws.deck before any deal_cards (stacked) is settled
 
 
-@kernel
+@kernel(merged=True)
 def deal_cards(cfg, ws):
     """The next deck: the pack in order and a stream of its own (four draws of the session's), to be shuffled
     as it is dealt (``_draw_to``); a trace workspace settles it whole here, so that the trace can show it."""
@@ -98,8 +98,14 @@ def deal_cards(cfg, ws):
     size = pack.shape[0]
     for j in range(size):
         ws.deck[j] = pack[j]
+    # four xoshiro steps of the session's deck stream (rng.next_u64's numbers) on its state held in locals: a
+    # call per draw passed the stream's array each time
+    st = ws.deck_rng
+    s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
     for i in range(4):
-        ws.pack_rng[D_DECK, i] = rng.next_u64(ws.deck_rng)
+        r, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
+        ws.pack_rng[D_DECK, i] = r
+    st[0], st[1], st[2], st[3] = s0, s1, s2, s3
     if ws.pack_rng[D_DECK, 0] == 0 and ws.pack_rng[D_DECK, 1] == 0:  # pragma: no cover - chance 2**-128
         ws.pack_rng[D_DECK, 0] = np.uint64(1)
     ws.drawn[D_DECK] = 0
@@ -107,7 +113,7 @@ def deal_cards(cfg, ws):
         _draw_to(ws.deck, ws.pack_rng, ws.drawn, D_DECK, size, size)
 
 
-@kernel
+@kernel(merged=True)
 def _draw_to(cards, states, drawn, which, upto, size):
     """Forward Fisher-Yates steps on ``cards[:size]`` until ``cards[:upto]`` is settled: step i swaps card i with
     one of cards i .. size - 1 drawn from stream ``states[which]`` (one draw of the stream per step, its high 32
@@ -127,7 +133,7 @@ def deal_hands(cfg, ws, dealer):
     return np.int64(ws.hand[0, 0])
 
 
-@kernel
+@kernel(merged=True)
 def end_session(cfg, ws, row_out, col):
     row_out[col] += ws.board[POOL]  # board_left: a pool carried out of the last deal
 
@@ -216,7 +222,7 @@ def _odds(cfg, ws):
     unseen = cfg[4][PACK_MASK] & ~ws.masks[SEEN]
     u = O.count(unseen)
     k = ws.st[ST_HIDDEN]
-    stands = O.stands(u, k, O.count(unseen & O.above(ws.st[ST_BEST])), inv)
+    stands = O.stands_at(cfg[5], u, u - k, O.count(unseen & O.above(ws.st[ST_BEST])))
     place = (1.0 - stands) * inv[k] * ws.board[POOL]
     place -= cfg[0][P.knave_five] * O.count(unseen & cfg[4][KNAVES_FIVES]) * inv[u]
     return stands, place
@@ -243,7 +249,7 @@ def _turnup_chance(prm, ws, unseen, inv):
 @kernel(inline=True)
 def _turn_up(cfg, ws, seats, dealer, n):
     """The trump card: the dealer may sell it unseen (p. 78), then it is turned. Returns its owner."""
-    prm, _, topos, inv, masks = cfg
+    prm, topos, inv, masks = cfg[0], cfg[2], cfg[3], cfg[4]
     pos = ws.st[ST_POS]
     x = topos[ws.pack[pos]]
     ws.st[ST_POS] = pos + 1
@@ -275,7 +281,7 @@ def _turn_up(cfg, ws, seats, dealer, n):
     return owner
 
 
-@kernel
+@kernel(merged=True)
 def _settle(ws, dealer, carried):
     """The pool to the chief, or left for the next deal. ``won`` marks the chief (the dealer for the pool)."""
     chief = ws.st[ST_CHIEF]
@@ -295,7 +301,7 @@ def _settle(ws, dealer, carried):
     row(ws, END_ROW, chief, -1, amount, 0)
 
 
-@kernel
+@kernel(merged=True)
 def play_deal(cfg, ws, dealer, seats):
     """Play one deal with ``dealer`` dealing; returns the next dealer (the deal passes to the left, p. 78).
 
@@ -414,7 +420,7 @@ def _chief_sells_hidden(cfg, ws, seats, n):
                 ws.owner[j] = buyer
 
 
-@kernel
+@kernel(merged=True)
 def _show_chief(cfg, ws):
     """The chief's unexposed cards are turned up; a higher trump among them wins for its owner."""
     chief = ws.st[ST_CHIEF]
@@ -429,7 +435,7 @@ def _show_chief(cfg, ws):
     ws.shown[chief] = HAND
 
 
-@kernel
+@kernel(merged=True)
 def _show_spare(cfg, ws):
     """spare_hand (p. 79): the spare hand is turned up last; True if it holds the winning trump."""
     if cfg[0][P.spare_hand] == 0:

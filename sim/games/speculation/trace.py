@@ -48,12 +48,14 @@ def deals_per_session(r, rotations: int) -> int:
 
 
 def kernel_config(r) -> tuple:
-    """cfg: (int64 rule parameters, the pack's card codes, card code -> position, 1/i, uint64 masks)."""
+    """cfg: (int64 rule parameters, the pack's card codes, card code -> position, 1/i, uint64 masks, the table of
+    ``odds.stands``)."""
     pack = pack_of(r)
     masks = np.zeros(2, dtype=np.uint64)
     masks[0] = np.uint64(sum(1 << int(TO_POSITION[c]) for c in pack))
     masks[1] = O.knaves_and_fives() & masks[0]
-    return RULEBOOK.params(r), pack, TO_POSITION.copy(), O.inverses(), masks
+    inv = O.inverses()
+    return RULEBOOK.params(r), pack, TO_POSITION.copy(), inv, masks, O.stands_table(inv)
 
 
 def check_deck(text: str) -> np.ndarray:
