@@ -496,3 +496,14 @@ def test_trace_json_names_every_sale_and_the_pool():
 
 def pack_52() -> list[str]:
     return [C.format_card(c) for c in range(52)]
+
+
+def test_the_stands_table_is_the_stands_loop_bit_for_bit():
+    """Play reads P(the best trump shown stands) from ``odds.stands_table``: it must be the very number the loop
+    ``odds.stands`` makes, for every count of unseen cards, hidden places and higher trumps a pack can give."""
+    inv = O.inverses()
+    tab = O.stands_table(inv)
+    for u in range(53):
+        for k in range(u + 1):
+            for h in range(14):
+                assert O.stands_at(tab, u, u - k, h) == O.stands(u, k, h, inv), (u, k, h)
