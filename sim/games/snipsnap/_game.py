@@ -14,6 +14,7 @@ from sim.games.snipsnap import _rollout as R
 from sim.games.snipsnap._book import (
     HAND,
     IN_ROLE,
+    K_CARD,
     K_DEAL,
     K_TURNUP,
     K_WIN,
@@ -46,10 +47,11 @@ from sim.games.snipsnap._play import (
     ST_WINNER,
     TURNUP_SEAT,
     _free,
-    _give,
+    _in_mask,
     _new_pack,
     _next_holder,
     _next_in,
+    _next_of,
     _note,
 )
 from sim.games.snipsnap._turns import cleared, pairings, turn
@@ -117,11 +119,20 @@ def five_card_deal(cfg, ws, seats, dealer):
         if st[ST_BAD] != 0:
             return
     _begin_hands(ws, dealer, n)
+    # the seats in, as a mask stepped round without a loop, recomputed when a player goes out (ST_IN falls); the
+    # top of the stock in a local, stored once (each card's load and store of st[ST_STOCK] stood in a chain)
+    inm = _in_mask(ws, n)
+    m = st[ST_IN]
+    top = st[ST_STOCK]
     for _ in range(HAND):
         s = dealer
-        for _ in range(st[ST_M]):
-            s = _next_in(ws, s, n)
-            _give(ws, s)
+        for _ in range(m):
+            s = _next_of(inm, s)
+            top -= 1
+            c = ws.stock[top]
+            ws.hand[s] |= bit(c)
+            _note(ws, K_CARD, s, c, 0, 0)
+    st[ST_STOCK] = top
     if turnup:  # the top card of the undealt pack, "played" by the dealer for the elder to pair (p. 94)
         st[ST_STOCK] -= 1
         c = np.int64(ws.stock[st[ST_STOCK]])
@@ -129,13 +140,16 @@ def five_card_deal(cfg, ws, seats, dealer):
         _note(ws, K_TURNUP, dealer, c, 0, 0)
         st[ST_PREV] = c
         st[ST_PREV_SEAT] = TURNUP_SEAT
-    player = _next_in(ws, dealer, n)
+    player = _next_of(inm, dealer)
     R.decide(cfg, ws, seats, player)
     if turn(cfg, ws, seats, player) == 0:
         ws.ev[E.free_leads] += 1
         st[ST_LEAD] = st[ST_PREV]
     while st[ST_OVER] == 0:  # as book_rest_five (_turns), with rollout's decisions
-        player = _next_in(ws, player, n)
+        if st[ST_IN] != m:
+            inm = _in_mask(ws, n)
+            m = st[ST_IN]
+        player = _next_of(inm, player)
         if ws.hand[player] == 0:  # everyone plays one card a turn: the first empty hand ends the deal
             break
         R.decide(cfg, ws, seats, player)
@@ -152,11 +166,15 @@ def whole_pack_deal(cfg, ws, seats, dealer):
     if st[ST_BAD] != 0:
         return
     _begin_hands(ws, dealer, n)
+    inm = _in_mask(ws, n)  # as in five_card_deal: no player goes out while the pack is dealt
     s = dealer
-    while st[ST_STOCK] > 0:
-        s = _next_in(ws, s, n)
-        _give(ws, s)
-    active = _next_in(ws, dealer, n)
+    for top in range(st[ST_STOCK] - 1, -1, -1):
+        s = _next_of(inm, s)
+        c = ws.stock[top]
+        ws.hand[s] |= bit(c)
+        _note(ws, K_CARD, s, c, 0, 0)
+    st[ST_STOCK] = 0
+    active = _next_of(inm, dealer)
     first = True
     while st[ST_OVER] == 0:  # as book_rest_whole (_turns), with rollout's decisions
         if ws.inn[active] == 0 or ws.hand[active] == 0:  # he is out, or has played all his cards: play passes

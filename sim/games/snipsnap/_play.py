@@ -35,7 +35,6 @@ from sim.games.snipsnap._book import (
     DEALER_PAYS,
     EVENTS,
     HAND,
-    K_CARD,
     K_GATHER,
     K_OUT,
     K_PLAY,
@@ -321,6 +320,24 @@ def _next_in(ws, s, n):
 
 
 @kernel(inline=True)
+def _in_mask(ws, n):
+    """The seats still in the game as a mask (bit s for seat s), for a deal's loop to step round by ``_next_of``."""
+    m = np.uint64(0)
+    for s in range(n):
+        if ws.inn[s] != 0:
+            m |= bit(s)
+    return m
+
+
+@kernel(inline=True)
+def _next_of(mask, s):
+    """As ``_next_in`` over the seats of a nonempty ``_in_mask``: the lowest seat above s, else the lowest. No loop
+    (perf: ``_next_in``'s loop, a step and a load per seat passed, was a twentieth of a standard game)."""
+    above = mask & (~np.uint64(0) << np.uint64(s + 1))
+    return np.int64(ctz(above if above != 0 else mask))
+
+
+@kernel(inline=True)
 def _next_holder(ws, s, n):
     """The next player left of seat s who is in and has cards, or -1."""
     q = s
@@ -331,14 +348,6 @@ def _next_holder(ws, s, n):
         if ws.inn[q] != 0 and ws.hand[q] != 0:
             return q
     return -1
-
-
-@kernel(inline=True)
-def _give(ws, s):
-    ws.st[ST_STOCK] -= 1
-    c = ws.stock[ws.st[ST_STOCK]]
-    ws.hand[s] |= bit(c)
-    _note(ws, K_CARD, s, c, 0, 0)
 
 
 @kernel(inline=True)
