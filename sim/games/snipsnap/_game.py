@@ -14,7 +14,6 @@ from sim.games.snipsnap import _rollout as R
 from sim.games.snipsnap._book import (
     HAND,
     IN_ROLE,
-    K_CARD,
     K_DEAL,
     K_TURNUP,
     K_WIN,
@@ -46,6 +45,7 @@ from sim.games.snipsnap._play import (
     ST_TURNS,
     ST_WINNER,
     TURNUP_SEAT,
+    _deal_out,
     _free,
     _in_mask,
     _new_pack,
@@ -119,20 +119,10 @@ def five_card_deal(cfg, ws, seats, dealer):
         if st[ST_BAD] != 0:
             return
     _begin_hands(ws, dealer, n)
-    # the seats in, as a mask stepped round without a loop, recomputed when a player goes out (ST_IN falls); the
-    # top of the stock in a local, stored once (each card's load and store of st[ST_STOCK] stood in a chain)
+    # the seats in, as a mask stepped round without a loop, recomputed when a player goes out (ST_IN falls)
     inm = _in_mask(ws, n)
     m = st[ST_IN]
-    top = st[ST_STOCK]
-    for _ in range(HAND):
-        s = dealer
-        for _ in range(m):
-            s = _next_of(inm, s)
-            top -= 1
-            c = ws.stock[top]
-            ws.hand[s] |= bit(c)
-            _note(ws, K_CARD, s, c, 0, 0)
-    st[ST_STOCK] = top
+    st[ST_STOCK] = _deal_out(ws, inm, dealer, m, st[ST_STOCK], HAND * m)
     if turnup:  # the top card of the undealt pack, "played" by the dealer for the elder to pair (p. 94)
         st[ST_STOCK] -= 1
         c = np.int64(ws.stock[st[ST_STOCK]])
@@ -167,13 +157,7 @@ def whole_pack_deal(cfg, ws, seats, dealer):
         return
     _begin_hands(ws, dealer, n)
     inm = _in_mask(ws, n)  # as in five_card_deal: no player goes out while the pack is dealt
-    s = dealer
-    for top in range(st[ST_STOCK] - 1, -1, -1):
-        s = _next_of(inm, s)
-        c = ws.stock[top]
-        ws.hand[s] |= bit(c)
-        _note(ws, K_CARD, s, c, 0, 0)
-    st[ST_STOCK] = 0
+    st[ST_STOCK] = _deal_out(ws, inm, dealer, st[ST_IN], st[ST_STOCK], st[ST_STOCK])
     active = _next_of(inm, dealer)
     first = True
     while st[ST_OVER] == 0:  # as book_rest_whole (_turns), with rollout's decisions
