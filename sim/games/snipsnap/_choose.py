@@ -33,7 +33,8 @@ def of_rank(r):
 
 @kernel(inline=True)
 def rank(c):
-    return c % 13
+    """The rank of card c (c >= 0): an unsigned remainder, which needs no correction for a negative code."""
+    return np.int64(np.uint64(c) % np.uint64(13))
 
 
 @kernel(inline=True)
@@ -106,7 +107,7 @@ def safest(h, seen, pairs, own):
     return np.int64(ctz(h & of_rank(fewest(ranks, unseen))))
 
 
-@kernel
+@kernel(merged=True)
 def free_card(policy, h, seen, state):
     """The card a player of ``policy`` plays when he has no card to pair with."""
     if policy == RANDOM:
