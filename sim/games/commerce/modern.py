@@ -157,21 +157,26 @@ def trading(cfg, ws, seats, m, hand_no):
     if t > 0:
         j = t % m
         circuit = t // m + 1
+    # The turn count is kept in t and stored only where trading returns (decide and finish_hand read it; nothing
+    # in a turn does), and a rollout's choice is read once: the turn record is a view of the same int64 array as
+    # the rest of the workspace, so each store in the loop made LLVM load the state, seats and hands again
+    # (profiled, extended: a stander's skipped turn was a store and a reload).
+    choice = tr[T_CHOICE]
     while t < limit:
         if ws.state[j] == STOOD:  # extended game: standers wait
-            tr[T_TURN] = t + 1
             t += 1
             j, circuit = _round_the_table(j, circuit, m)
             continue
         q = neighbour(cfg, ws, j, m)
-        a = tr[T_CHOICE]
+        a = choice
         if a >= 0:
+            choice = -1
             tr[T_CHOICE] = -1
         elif seats[0][ws.seat_of[j]] == ROLLOUT:
+            tr[T_TURN] = t
             return True
         else:
             a = modern_turn(cfg, ws, seats, j, m, q >= 0, circuit)
-        tr[T_TURN] = t + 1
         who = j if a == 0 else -1  # who stands this turn
         if a >= 1 and a <= 3:
             tr[T_TOP] = _ready_money(cfg, ws, j, a - 1, tr[T_TOP], m, hand_no)
@@ -185,9 +190,11 @@ def trading(cfg, ws, seats, m, hand_no):
             if tr[T_STANDER] < 0:
                 tr[T_STANDER] = who
             if not extended or tr[T_STOOD] == m:
+                tr[T_TURN] = t + 1
                 return False
         t += 1
         j, circuit = _round_the_table(j, circuit, m)
+    tr[T_TURN] = t
     tr[T_CAPPED] = 1
     return False
 

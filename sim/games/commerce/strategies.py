@@ -218,11 +218,15 @@ def _greedy_class(circuit):
 
 @kernel(inline=True)
 def _content(cfg, ws, pol, s, h, circuit):
-    """Whether a threshold, buyer or greedy player is content to stand on hand h in this circuit."""
+    """Whether a threshold, buyer or greedy player is content to stand on hand h in this circuit.
+
+    The book's look-ups (here, _book_trade, barter_answer) index by unsigned numbers: a hand's index and a seat's
+    level are never negative, and a signed index costs numba's wrap-around (a shift, an and and the table's
+    length, spilled to the stack, on the way to a load that often misses the L1 cache)."""
     if pol == GREEDY:
         return klass_of(cfg, h) >= _greedy_class(circuit)
     c = circuit if circuit < LAST_RESORT else LAST_RESORT  # _level's test of the value, as a least rank
-    return (np.int64(cfg[6][h]) >> B_RANK) >= ws.level_rank[LEVELS * s + c - 1]
+    return (np.int64(cfg[6][np.uint64(h)]) >> B_RANK) >= ws.level_rank[np.uint64(LEVELS * s + c - 1)]
 
 
 @kernel(inline=True)
@@ -233,7 +237,7 @@ def _book_trade(cfg, ws, j, m, can_barter):
     fallback to the arithmetic: it was one more inlined copy of _best_trade per call site, and cold compile
     time is the suite's limit."""
     ctx = 2 * np.int64(j == m - 1) + np.int64(can_barter)
-    return (np.int64(cfg[6][hid(ws, j)]) >> (B_BITS * ctx)) & B_ACT
+    return (np.int64(cfg[6][np.uint64(hid(ws, j))]) >> (B_BITS * ctx)) & B_ACT
 
 
 @kernel(inline=True)
@@ -296,7 +300,7 @@ def barter_answer(cfg, ws, seats, q, circuit):
     h = hid(ws, q)
     if _content(cfg, ws, pol, s, h, circuit):
         return -1
-    return (np.int64(cfg[6][h]) >> B_GIVE) & 3  # the slot with the least e_ready (play.book_table)
+    return (np.int64(cfg[6][np.uint64(h)]) >> B_GIVE) & 3  # the slot with the least e_ready (play.book_table)
 
 
 @kernel(inline=True)

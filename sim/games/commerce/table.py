@@ -354,13 +354,13 @@ def prefetch(typingctx, table, h):
 @kernel(inline=True)
 def klass_of(cfg, h):
     """The class hand h scores as (sim.games._hands: POINT .. TRICON)."""
-    return np.int64(cfg[2][h]) & 7
+    return np.int64(cfg[2][np.uint64(h)]) & 7  # unsigned: no wrap-around (strategies._content)
 
 
 @kernel(inline=True)
 def strength_of(cfg, h):
     """Hand h's strength at the show (dense rank; -1 outside the pack)."""
-    return np.int64(cfg[2][h]) >> 3
+    return np.int64(cfg[2][np.uint64(h)]) >> 3
 
 
 @kernel(inline=True)
