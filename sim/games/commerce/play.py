@@ -178,16 +178,14 @@ def deal_cards(cfg, ws):
     """The deal's stream (four draws of the session's) and a fresh pack from its first hand stream.
 
     The pack is shuffled as it is dealt; a trace workspace settles it whole here, so the trace can show it.
-    Not inlined at numba's level (measured: that halved the game's speed), and only a call that passes three
-    arrays, so that LLVM always inlines it into the harness's deal loop. Profiled: when LLVM kept this call
-    (its inliner weighs the body against the arguments), passing the workspace cost five times the shuffle.
+    Not inlined at numba's level (measured: that halved the game's speed), but a kernel of a few arrays that
+    LLVM merges into the harness's deal loop (``merged``). Profiled: when LLVM kept this call (its inliner weighs
+    the body against the arguments), passing the workspace cost five times the shuffle; later, with the three
+    arrays, it still kept it, the call pushing 28 words a deal (it and its body a tenth of a standing deal).
     """
     _fresh_pack(cfg[1], ws.deck, ws.streams, ws.turn, cfg[0][P.pack])
 
 
-# Merged by LLVM (numba's forceinline): since the session was merged into play_block (harness11), LLVM's inliner
-# no longer took this call by itself; profiled (standard, every seat standing), the call pushed 28 words a deal
-# and it and its body were a tenth of the deal.
 @kernel(merged=True)
 def _fresh_pack(pack, deck, streams, turn, size):
     reseed(streams[DEAL], streams[SESSION])
