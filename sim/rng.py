@@ -83,6 +83,20 @@ def _step(s0, s1, s2, s3):
 
 
 @kernel(inline=True)
+def reseed(dst, src):
+    """Fill stream ``dst`` (uint64[4]) with the next four outputs of stream ``src`` (``next_u64``'s numbers), the
+    source's state held in locals: four loads and stores of it per draw were most of the cost where a game seeds a
+    deck's stream from its session's at every deal. A caller guards against the all-zero state as it needs."""
+    s0, s1, s2, s3 = src[0], src[1], src[2], src[3]
+    d0, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+    d1, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+    d2, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+    d3, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+    src[0], src[1], src[2], src[3] = s0, s1, s2, s3
+    dst[0], dst[1], dst[2], dst[3] = d0, d1, d2, d3
+
+
+@kernel(inline=True)
 def bounded_step(bound, s0, s1, s2, s3):
     """``bounded``'s draw on a state held in locals: (an int in [0, bound), new state), for 0 < bound < 2**32.
 

@@ -69,3 +69,15 @@ def test_the_rare_rejection_path_keeps_the_same_draws():
     a, b, sa, sb = _both(1 << 20, 11, dtype=np.int64)
     assert (a == b).all() and (sa == sb).all()
     assert sorted(a.tolist()) == list(range(1 << 20))
+
+
+def test_reseed_is_four_draws_of_the_source():
+    """``rng.reseed`` (Commerce's, Snip-Snap-Snorum's and Speculation's deck streams) writes the next four outputs
+    of the source and leaves the source where four ``next_u64`` calls leave it."""
+    src = np.zeros(4, dtype=np.uint64)
+    rng.seed_stream(src, 5, 9, 2)
+    plain = src.copy()
+    dst = np.zeros(4, dtype=np.uint64)
+    rng.reseed(dst, src)
+    assert [int(dst[i]) for i in range(4)] == [int(rng.next_u64(plain)) for _ in range(4)]
+    assert (src == plain).all()

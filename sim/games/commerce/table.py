@@ -416,27 +416,10 @@ def put(hands, p, i, x):
 
 @kernel(inline=True)
 def reseed(dst, src):
-    """Seed stream ``dst`` (uint64[4]) with four draws of stream ``src`` (rng.next_u64's numbers: rng._step is
-    its step on a state held in locals; profiled, the four loads and stores of the state per draw were most of
-    the cost of preparing a deal's pack)."""
-    s0 = src[0]
-    s1 = src[1]
-    s2 = src[2]
-    s3 = src[3]
-    d0, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
-    d1, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
-    d2, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
-    d3, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
-    src[0] = s0
-    src[1] = s1
-    src[2] = s2
-    src[3] = s3
-    if d0 == 0 and d1 == 0 and d2 == 0 and d3 == 0:  # pragma: no cover - probability 2**-256
-        d0 = _GOLDEN
-    dst[0] = d0
-    dst[1] = d1
-    dst[2] = d2
-    dst[3] = d3
+    """Seed stream ``dst`` (uint64[4]) with four draws of stream ``src`` (``rng.reseed``)."""
+    rng.reseed(dst, src)
+    if dst[0] == 0 and dst[1] == 0 and dst[2] == 0 and dst[3] == 0:  # pragma: no cover - probability 2**-256
+        dst[0] = _GOLDEN
 
 
 @kernel(inline=True)

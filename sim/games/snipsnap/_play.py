@@ -172,8 +172,7 @@ def new_workspace(cfg, trace_rows):
 @kernel
 def _reseed(dst, src):
     """Seed stream ``dst`` with four draws of stream ``src``."""
-    for i in range(4):
-        dst[i] = rng.next_u64(src)
+    rng.reseed(dst, src)
     if dst[0] == 0 and dst[1] == 0 and dst[2] == 0 and dst[3] == 0:  # pragma: no cover
         dst[0] = np.uint64(1)
 

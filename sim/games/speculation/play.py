@@ -98,14 +98,7 @@ def deal_cards(cfg, ws):
     size = pack.shape[0]
     for j in range(size):
         ws.deck[j] = pack[j]
-    # four xoshiro steps of the session's deck stream (rng.next_u64's numbers) on its state held in locals: a
-    # call per draw passed the stream's array each time
-    st = ws.deck_rng
-    s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
-    for i in range(4):
-        r, s0, s1, s2, s3 = rng._step(s0, s1, s2, s3)
-        ws.pack_rng[D_DECK, i] = r
-    st[0], st[1], st[2], st[3] = s0, s1, s2, s3
+    rng.reseed(ws.pack_rng[D_DECK], ws.deck_rng)
     if ws.pack_rng[D_DECK, 0] == 0 and ws.pack_rng[D_DECK, 1] == 0:  # pragma: no cover - chance 2**-128
         ws.pack_rng[D_DECK, 0] = np.uint64(1)
     ws.drawn[D_DECK] = 0
