@@ -208,3 +208,50 @@ def test_events_the_rules_rule_out_never_happen(game, variant):
     ruled_out = result.meta["impossible_events"]
     counts = result.meta["event_counts"]
     assert all(counts[e] == 0 for e in ruled_out), {e: counts[e] for e in ruled_out if counts[e]}
+
+
+def _exact_sums(rows, players, minus=None):
+    """What the run's sums must be: with_edges and Sums.add in Python integers."""
+    out = runner.with_edges(rows.astype(object), players)
+    if minus is not None:
+        out = out - runner.with_edges(minus.astype(object), players)
+    acc = Sums(out.shape[1])
+    acc.add(out)
+    return acc
+
+
+def _same(a: Sums, b: Sums) -> bool:
+    return a.sessions == b.sessions and list(a.s1) == list(b.s1) and list(a.s2) == list(b.s2)
+
+
+@pytest.mark.parametrize("players", [3, 4, 8])
+def test_a_chunks_sums_in_one_pass_are_the_exact_sums(players):
+    """edge_sums' kernel gives what with_edges and Python integers give: on rows played, on a paired difference,
+    and on rows whose squares would wrap int64 (the kernel refuses them; the exact path sums them)."""
+    spec = runner.make_spec("jig", "pool", n=4000, players=players, seed=9)
+    other = runner.make_spec("jig", "standard", n=4000, players=players, seed=9)
+    a = runner.play_chunk(spec, 0, 300)
+    b = runner.play_chunk(other, 0, 300)
+    assert _same(runner.edge_sums(a, players), _exact_sums(a, players))
+    assert _same(runner.edge_sums(b, players, a), _exact_sums(b, players, a))
+    for big in (2**29, 2**40 + 1, 2**62, -(2**63)):  # square wraps; past the kernel's bound; near int64's ends
+        c = a.copy()
+        c[7, COL_NET_ROLE] = big
+        assert _same(runner.edge_sums(c, players), _exact_sums(c, players))
+        assert _same(runner.edge_sums(a, players, c), _exact_sums(a, players, c))
+
+
+def test_the_one_pass_sums_refuse_what_int64_cannot_hold():
+    """The kernel itself says no (rather than wrapping) when a sum of squares could pass 2**62."""
+    from sim._moments import edge_moments
+    from sim.games._common import COL_NET_SEAT, MAX_SEATS
+
+    rows = np.zeros((4, runner.row_width(games.load("jig"))), dtype=np.int64)
+    s1 = np.zeros(rows.shape[1] + 2 * MAX_SEATS, dtype=np.int64)
+    s2 = np.zeros_like(s1)
+    args = (3, COL_NET_ROLE, COL_NET_SEAT, MAX_SEATS, s1, s2)
+    rows[2, COL_NET_SEAT] = 2**28  # edge up to 6 * 2**28: its square * 4 rows passes 2**61
+    assert not edge_moments(rows, rows, False, *args)
+    rows[2, COL_NET_SEAT] = 2**20
+    assert edge_moments(rows, rows, False, *args)
+    assert s1[COL_NET_SEAT] == 2**20 and s2[COL_NET_SEAT] == 2**40
