@@ -103,8 +103,9 @@ def annotate(out: str, part: str) -> None:
     hits = collections.Counter(int(ip, 16) - base + offset for ip in ips if base <= int(ip, 16) < base + size)
     total = len(ips)
     print(f"{name[:80]}: {100 * sum(hits.values()) / total:.1f}% of {total} samples")
-    dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-M", "intel", f"--start-address={offset:#x}",
-                          f"--stop-address={offset + size:#x}", path], capture_output=True, text=True).stdout  # fmt: skip
+    span = [f"--start-address={offset:#x}", f"--stop-address={offset + size:#x}"]
+    dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-M", "intel", *span, path], capture_output=True,
+                         text=True, check=True).stdout  # fmt: skip
     for line in dis.splitlines():
         m = re.match(r"\s*([0-9a-f]+):\s*(.*)", line)
         if m:
