@@ -1,4 +1,4 @@
-"""The sums a run keeps of a chunk's session rows, in one pass (see ``sim.runner.edge_sums``)."""
+"""The sums a run keeps of a chunk's session rows, by one kernel (see ``sim.runner.edge_sums``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ def edge_moments(a, b, paired, players, col_role, col_seat, seats, s1, s2):
     not ``paired``); False, with nothing to rely on in them, when int64 might not hold every sum exactly.
 
     First the largest |a - b|, m (refused past _BIG, so nothing before the test can wrap); every edge is at most
-    2 * players * m, so k rows' sums and sums of squares fit when (2 * players * m)**2 * k < 2**62.
+    2 * players * m, so k rows' sums and sums of squares fit when (2 * players * m)**2 * k < 2**62. Two passes:
+    one that sums as it finds m, refusing at the end, measured 1.25 times slower (its loop no longer vectorised).
     """
     k, w = a.shape
     m = 0

@@ -225,7 +225,7 @@ def _same(a: Sums, b: Sums) -> bool:
 
 
 @pytest.mark.parametrize("players", [3, 4, 8])
-def test_a_chunks_sums_in_one_pass_are_the_exact_sums(players):
+def test_a_chunks_sums_by_the_kernel_are_the_exact_sums(players):
     """edge_sums' kernel gives what with_edges and Python integers give: on rows played, on a paired difference,
     and on rows whose squares would wrap int64 (the kernel refuses them; the exact path sums them)."""
     spec = runner.make_spec("jig", "pool", n=4000, players=players, seed=9)
@@ -241,7 +241,7 @@ def test_a_chunks_sums_in_one_pass_are_the_exact_sums(players):
         assert _same(runner.edge_sums(a, players, c), _exact_sums(a, players, c))
 
 
-def test_the_one_pass_sums_refuse_what_int64_cannot_hold():
+def test_the_sums_kernel_refuses_what_int64_cannot_hold():
     """The kernel itself says no (rather than wrapping) when a sum of squares could pass 2**62."""
     from sim._moments import edge_moments
     from sim.games._common import COL_NET_SEAT, MAX_SEATS
