@@ -52,14 +52,22 @@ def _writable_dir(path: str) -> bool:
 
 
 def _set_numba_cache_dir() -> None:
-    """Point numba's cache at a writable folder keyed by the sources, unless the user chose one.
+    """Point numba's cache at a writable folder keyed by the sources: under the folder the user chose
+    ($NUMBA_CACHE_DIR), else $XDG_CACHE_HOME or ~/.cache, else the temp folder (tested with HOME unwritable).
 
-    Tries $XDG_CACHE_HOME or ~/.cache, then the temp folder (tested with HOME unwritable). numba's own default,
-    __pycache__ beside the sources, is never relied on: an installed package folder is often read-only.
+    A folder the user chose is keyed too: used as it was, a kernel merged into another (numba inlining, or LLVM's
+    ``kernel(merged=True)``) kept the machine code of its callee's old sources after that callee's file changed,
+    since numba checks only the caller's own file (found when a Commerce change was measured against a stale
+    cache). numba's own default, __pycache__ beside the sources, is never relied on: an installed package folder
+    is often read-only.
     """
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
     digest = source_digest()
+    chosen = os.environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        path = os.path.join(chosen, "sim-numba", digest)
+        if _writable_dir(path):
+            os.environ["NUMBA_CACHE_DIR"] = path
+        return
     bases = []
     xdg = os.environ.get("XDG_CACHE_HOME")
     if xdg:

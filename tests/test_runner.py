@@ -99,6 +99,22 @@ def test_numba_cache_falls_back_when_home_is_not_writable(tmp_path):
     assert out.stdout.strip().startswith(str(tmp_path))
 
 
+def test_a_numba_cache_the_user_chose_is_keyed_by_the_sources(tmp_path):
+    """NUMBA_CACHE_DIR set by hand: the kernels go in a folder of it keyed by the package's sources, so an edited
+    helper merged into an unedited caller cannot leave the caller's old machine code in use."""
+    import sim
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "mine")}
+    out = subprocess.run(
+        [sys.executable, "-c", "import sim, os; print(os.environ['NUMBA_CACHE_DIR'])"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == str(tmp_path / "mine" / "sim-numba" / sim.source_digest())
+
+
 def _arms(*texts, n=20_000, seed=2):
     return [runner.make_spec("popejoan", n=n, seed=seed, **runner.parse_arm("popejoan", t)) for t in texts]
 
