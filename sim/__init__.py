@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import sys
 import tempfile
 
 __version__ = "0.1.0"
@@ -84,6 +85,10 @@ def _set_numba_cache_dir() -> None:
 
 
 _set_numba_cache_dir()
+if "numba" in sys.modules:  # numba read NUMBA_CACHE_DIR when it was imported, before sim: read it again
+    from numba.core import config as _numba_config
+
+    _numba_config.reload_config()
 
 _API = ("run", "compare", "fairness", "RunResult", "CompareResult", "FairnessResult")
 __all__ = ["__version__", *_API]

@@ -115,6 +115,18 @@ def test_a_numba_cache_the_user_chose_is_keyed_by_the_sources(tmp_path):
     assert out.stdout.strip() == str(tmp_path / "mine" / "sim-numba" / sim.source_digest())
 
 
+def test_numba_imported_before_sim_still_caches_by_the_sources(tmp_path):
+    """numba reads NUMBA_CACHE_DIR when imported: imported before sim, it is told again, or it would cache beside
+    each source file and check only that file (the A/B tool's child processes did so)."""
+    import sim
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    code = "import numba, sim; from numba.core import config; print(config.CACHE_DIR)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == str(tmp_path / "sim-numba" / sim.source_digest())
+
+
 def _arms(*texts, n=20_000, seed=2):
     return [runner.make_spec("popejoan", n=n, seed=seed, **runner.parse_arm("popejoan", t)) for t in texts]
 
