@@ -293,6 +293,8 @@ def best_capture(policy, h, cap, loose, sums, built, builds):
     cards lying in builds and ``builds`` their cards by value (a card also takes every build of its value);
     without builds ``built`` is 0 (a constant, so the builds' test is compiled away)."""
     c = np.int64(ctz(h))
+    if h & (h - _ONE) == _ZERO:  # one card captures (three captures in four): it is played, no key to weigh
+        return c, takes(cap, loose, c, sums) | B.value_builds(built, builds, c)
     take = _ZERO
     best_key = -(1 << 62)
     while h != _ZERO:
@@ -546,6 +548,8 @@ def nth_card(h, j):
 def best_trail(policy, hand, unseen):
     """The card of ``hand`` that ``choose`` trails (every card a play, none capturing)."""
     best = np.int64(ctz(hand))
+    if hand & (hand - _ONE) == _ZERO:  # the last card of the hand: no key to weigh
+        return best
     best_key = -(1 << 62)
     while hand != _ZERO:
         c = np.int64(ctz(hand))
