@@ -163,6 +163,24 @@ def test_the_capturing_cards_are_those_that_take_something(table):
             assert bool((can >> card) & 1) == (K.taken(int(t), card) != 0), card
 
 
+def test_union_of_is_what_the_search_takes_on_every_set_of_distinct_ranks():
+    """A sum taken from lower cards one of each rank is looked up (``UNION_OF``) rather than searched: for every
+    value and every set of lower ranks (in two assortments of suits), the card takes what the search (``combine``)
+    finds, whether the lookup answers or leaves it to the search (two sets sharing a card)."""
+    looked_up = 0
+    for v in range(2, 11):
+        for ranks in range(1 << (v - 1)):
+            for shift in (0, 1):
+                low = sum(1 << (((r + shift * ranks) % 4) * 13 + r) for r in range(v - 1) if (ranks >> r) & 1)
+                card = ((v + ranks) % 4) * 13 + v - 1
+                made = _brute_sums_below([c for c in range(52) if (low >> c) & 1]) >> v & 1
+                want = int(K.combine(K.new_scratch(), np.uint64(low), np.int64(v))) if made else 0
+                assert K.taken(low, card) == want, (v, C.format([c for c in range(52) if (low >> c) & 1]))
+            u = int(K.UNION_OF[(1 << (v - 1)) | ranks])
+            looked_up += u != K.OVERLAP and u != 0
+    assert looked_up > 200  # the lookup answers for most sets that make a sum
+
+
 def _brute_sums_below(table):
     """Bit v (2 to 10) set when some of the table's cards each worth less than v add up to v."""
     out = 0
