@@ -220,6 +220,24 @@ def test_trail_key_is_the_trail_cost_ranked():
             assert int(Play.trail_key(LOWEST, c, unseen)) == 63 - int(ORDER[c])
 
 
+def test_best_trail_is_the_highest_trail_key_first_in_card_order():
+    """For hands of one to four cards, with and without cards of one rank, best_trail (the lean loops' trail) trails
+    the card trail_key (choose's key) ranks highest, the first in card order on a tie."""
+    from sim.games.cassino import play as Play
+    from sim.games.cassino.rules import BOOK, GREEDY, LOWEST
+
+    rs = np.random.default_rng(7)
+    for _ in range(400):
+        size = int(rs.integers(1, 5))
+        hand = [int(c) for c in rs.choice(52 if rs.random() < 0.5 else 16, size, replace=False)]
+        unseen = int(rs.integers(0, 1 << 52)) & ~sum(1 << c for c in hand)
+        for policy in (BOOK, GREEDY, LOWEST):
+            keys = [(int(Play.trail_key(policy, c, np.uint64(unseen))), -c) for c in hand]
+            want = -max(keys)[1]
+            got = int(Play.best_trail(policy, np.uint64(sum(1 << c for c in hand)), np.uint64(unseen)))
+            assert got == want, (policy, C.format(hand))
+
+
 def test_capture_prefers_what_scores_among_as_many_cards():
     # a ten on 9C, 9S, AH: 9S+AH or 9C+AH, two cards either way; the spade is taken
     assert K.taken(mask("9C 9S AH"), C.parse_card("10H")) == mask("9S AH")
