@@ -163,6 +163,24 @@ def test_the_capturing_cards_are_those_that_take_something(table):
             assert bool((can >> card) & 1) == (K.taken(int(t), card) != 0), card
 
 
+def test_union_of_is_what_the_search_takes_on_every_set_of_distinct_ranks():
+    """A sum taken from lower cards one of each rank is looked up (``UNION_OF``) rather than searched: for every
+    value and every set of lower ranks (in two assortments of suits), the card takes what the search (``combine``)
+    finds, whether the lookup answers or leaves it to the search (two sets sharing a card)."""
+    looked_up = 0
+    for v in range(2, 11):
+        for ranks in range(1 << (v - 1)):
+            for shift in (0, 1):
+                low = sum(1 << (((r + shift * ranks) % 4) * 13 + r) for r in range(v - 1) if (ranks >> r) & 1)
+                card = ((v + ranks) % 4) * 13 + v - 1
+                made = _brute_sums_below([c for c in range(52) if (low >> c) & 1]) >> v & 1
+                want = int(K.combine(K.new_scratch(), np.uint64(low), np.int64(v))) if made else 0
+                assert K.taken(low, card) == want, (v, C.format([c for c in range(52) if (low >> c) & 1]))
+            u = int(K.UNION_OF[(1 << (v - 1)) | ranks])
+            looked_up += u != K.OVERLAP and u != 0
+    assert looked_up > 200  # the lookup answers for most sets that make a sum
+
+
 def _brute_sums_below(table):
     """Bit v (2 to 10) set when some of the table's cards each worth less than v add up to v."""
     out = 0
@@ -200,6 +218,24 @@ def test_trail_key_is_the_trail_cost_ranked():
             want = -int(Play.trail_cost(c, unseen)) * 64 + 63 - int(ORDER[c])
             assert int(Play.trail_key(BOOK, c, unseen)) == want
             assert int(Play.trail_key(LOWEST, c, unseen)) == 63 - int(ORDER[c])
+
+
+def test_best_trail_is_the_highest_trail_key_first_in_card_order():
+    """For hands of one to four cards, with and without cards of one rank, best_trail (the lean loops' trail) trails
+    the card trail_key (choose's key) ranks highest, the first in card order on a tie."""
+    from sim.games.cassino import play as Play
+    from sim.games.cassino.rules import BOOK, GREEDY, LOWEST
+
+    rs = np.random.default_rng(7)
+    for _ in range(400):
+        size = int(rs.integers(1, 5))
+        hand = [int(c) for c in rs.choice(52 if rs.random() < 0.5 else 16, size, replace=False)]
+        unseen = int(rs.integers(0, 1 << 52)) & ~sum(1 << c for c in hand)
+        for policy in (BOOK, GREEDY, LOWEST):
+            keys = [(int(Play.trail_key(policy, c, np.uint64(unseen))), -c) for c in hand]
+            want = -max(keys)[1]
+            got = int(Play.best_trail(policy, np.uint64(sum(1 << c for c in hand)), np.uint64(unseen)))
+            assert got == want, (policy, C.format(hand))
 
 
 def test_capture_prefers_what_scores_among_as_many_cards():

@@ -120,6 +120,33 @@ def capturing(hand, table, sums):
     return hand & of_ranks(rank_set(table) | (sums >> _ONE))
 
 
+def _union_of(v: int, ranks: int) -> int:
+    """The ranks (bit r: value r + 1) of the sets of ``ranks`` adding up to v, all of them, when no two such sets
+    share a rank; ``OVERLAP`` when two do (the captures ``combine`` chooses among)."""
+    union = 0
+    sub = ranks
+    while True:  # every subset of ranks (the empty one last)
+        if sub and sum(r + 1 for r in range(10) if sub >> r & 1) == v:
+            if union & sub:
+                return OVERLAP
+            union |= sub
+        if sub == 0:
+            return union
+        sub = (sub - 1) & ranks
+
+
+# UNION_OF[(1 << (v - 1)) | ranks]: what ``combine`` takes for the value v from lower cards one of each rank in
+# ``ranks`` (bits 0 .. v - 2), looked up in one load: the sets adding up to v, when no two of them share a card
+# (then every one is taken). Two sets sharing a card (7 on 4, 3, 2, A: 4+3 and 4+2+A), or two lower cards of one
+# rank, are left to ``combine``. The index is below 1 << 10 (v at most 10).
+OVERLAP = 0xFFFF
+UNION_OF = np.array(
+    [_union_of(v, i - (1 << (v - 1))) if i else 0 for i in range(1 << 10) for v in [i.bit_length()]],
+    dtype=np.uint16,
+)
+_OVERLAP = np.uint64(OVERLAP)
+
+
 @kernel(inline=True)
 def takes(cap, table, c, sums):
     """The cards of ``table`` (uint64 mask) that card ``c`` takes; 0 when it takes nothing.
@@ -131,7 +158,14 @@ def takes(cap, table, c, sums):
     """
     take = table & RANK_OF_CARD[c]
     if sums & SUM_BIT[c]:
-        take |= combine(cap, table & BELOW[c % 13], c % 13 + 1)
+        r = c % 13
+        low = table & BELOW[r]
+        ranks = rank_set(low)
+        if popcount(low) == popcount(ranks):  # one card of each rank (measured: most sums), looked up
+            u = np.uint64(UNION_OF[(_ONE << np.uint64(r)) | ranks])
+            if u != _OVERLAP:
+                return take | (low & of_ranks(u))
+        take |= combine(cap, low, r + 1)
     return take
 
 
@@ -141,9 +175,10 @@ def capture(cap, table, c):
     return takes(cap, table, c, sums_below(table))
 
 
-@kernel(inline=True)
+@kernel
 def combine(cap, low, v):
-    """The cards of ``low`` (each below v) taken as sums of v: the most cards (see the module's docstring)."""
+    """The cards of ``low`` (each below v) taken as sums of v: the most cards (see the module's docstring).
+    Called, not inlined: ``takes`` looks most sums up, and only the rest come here."""
     sums, groups, weights, best, choice, codes = cap
     made = 1
     m = 0
@@ -163,14 +198,14 @@ def combine(cap, low, v):
         return _ZERO
     if total == v:  # the lower cards add up to v all together: no part of them does, so they are the one group
         return low
-    g = _groups(sums, groups, weights, codes, m, v)
+    g = _groups(sums, groups, codes, m, v)
     union = 0
     overlap = False
     for i in range(g):
         if union & groups[i]:
             overlap = True
         union |= groups[i]
-    took = _pack(groups, weights, best, choice, g, union) if overlap else union
+    took = _pack(groups, weights, best, choice, codes, g, union) if overlap else union
     out = _ZERO
     for i in range(m):
         if (took >> i) & 1:
@@ -179,8 +214,9 @@ def combine(cap, low, v):
 
 
 @kernel(inline=True)
-def _groups(sums, groups, weights, codes, m, v):
-    """List the subsets (local masks over ``codes[:m]``) whose values add up to v; returns how many."""
+def _groups(sums, groups, codes, m, v):
+    """List the subsets (local masks over ``codes[:m]``) whose values add up to v; returns how many. Their
+    weights are left to ``_pack``: only groups that overlap are weighed (measured: one listing in nine)."""
     sums[0] = 0
     g = 0
     for mask in range(1, 1 << m):
@@ -190,25 +226,26 @@ def _groups(sums, groups, weights, codes, m, v):
             s = _SUM_CAP
         sums[mask] = s
         if s == v:
-            w = 0
-            y = mask
-            while y:
-                j = ctz(np.uint64(y))
-                y &= y - 1
-                w += codes[j] >> _WEIGHT_AT
             groups[g] = mask
-            weights[g] = w
             g += 1
     return g
 
 
 @kernel
-def _pack(groups, weights, best, choice, g, union):
+def _pack(groups, weights, best, choice, codes, g, union):
     """The best set of disjoint groups inside ``union``: ``best[sub]`` is the best key using cards of ``sub``.
 
     A submask either leaves its lowest card out or takes it in one group; submasks are visited in increasing
     order, so every smaller one is done. Returns the cards taken (a local mask).
     """
+    for i in range(g):  # each group's key: its cards' weights (codes[j] >> _WEIGHT_AT) summed
+        w = 0
+        y = groups[i]
+        while y:
+            j = ctz(np.uint64(y))
+            y &= y - 1
+            w += codes[j] >> _WEIGHT_AT
+        weights[i] = w
     best[0] = 0
     choice[0] = 0
     sub = (0 - union) & union

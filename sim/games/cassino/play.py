@@ -159,6 +159,29 @@ def tally(ws, plays, captures, builds_made, taken, sweeps):
 
 
 @kernel(inline=True)
+def counted(ws, n, seen):
+    """What a lean loop's play counts are worked out from at its end (``tally_since``): the cards seen, the cards
+    in the piles, the sweeps. Every play adds its card to the cards seen, a capture its card and its take to a
+    pile, a sweep one to a seat's sweeps; so the loop keeps no counter of its own but the captures (measured per
+    play: each counter was a load and a store to the stack)."""
+    piles = 0
+    sweeps = 0
+    for s in range(n):
+        piles += np.int64(popcount(ws.pile[s]))
+        sweeps += ws.sweeps[s]
+    return np.int64(popcount(seen)), piles, sweeps
+
+
+@kernel(inline=True)
+def tally_since(ws, n, seen, before, captures, builds_made):
+    """``tally`` of a lean loop's plays from ``counted`` before it and now: the plays are the new cards seen, the
+    cards captured those new in the piles less the capturing cards."""
+    seen0, piles0, sweeps0 = before
+    now_seen, piles, sweeps = counted(ws, n, seen)
+    tally(ws, now_seen - seen0, captures, builds_made, piles - piles0 - captures, sweeps - sweeps0)
+
+
+@kernel(inline=True)
 def cards_in_hands(ws, n):
     left = 0
     for s in range(n):
@@ -293,6 +316,8 @@ def best_capture(policy, h, cap, loose, sums, built, builds):
     cards lying in builds and ``builds`` their cards by value (a card also takes every build of its value);
     without builds ``built`` is 0 (a constant, so the builds' test is compiled away)."""
     c = np.int64(ctz(h))
+    if h & (h - _ONE) == _ZERO:  # one card captures (three captures in four): it is played, no key to weigh
+        return c, takes(cap, loose, c, sums) | B.value_builds(built, builds, c)
     take = _ZERO
     best_key = -(1 << 62)
     while h != _ZERO:
@@ -413,10 +438,8 @@ def run_plain(cfg, ws, seats):
     seen = ws.masks[SEEN]
     in_pack = ws.masks[PACK_MASK]
     last = ws.state[LAST]
-    plays = 0
+    before = counted(ws, n, seen)
     captures = 0
-    taken = 0
-    sweeps = 0
     while True:
         while left > 0:
             hand = ws.hand[p]
@@ -425,16 +448,13 @@ def run_plain(cfg, ws, seats):
                 b = bit(c)
                 ws.hand[p] = hand & ~b
                 seen |= b
-                plays += 1
                 if take != _ZERO:
                     ws.pile[p] |= take | b
                     table &= ~take
                     last = p
                     captures += 1
-                    taken += np.int64(popcount(take))
                     if table == _ZERO:  # a sweep
                         ws.sweeps[p] += 1
-                        sweeps += 1
                 else:
                     table |= b
                 left -= 1
@@ -446,7 +466,7 @@ def run_plain(cfg, ws, seats):
     ws.masks[TABLE] = table
     ws.masks[SEEN] = seen
     ws.state[LAST] = last
-    tally(ws, plays, captures, 0, taken, sweeps)
+    tally_since(ws, n, seen, before, captures, 0)
 
 
 @kernel(merged=True)
@@ -473,11 +493,9 @@ def run_built(cfg, ws, seats):
     owned = _ZERO  # seat s's own ranks (bit v - 1) at bits 16 s on
     for s in range(n):
         owned |= B.own_ranks(ws, s) << np.uint64(OWN_SHIFT * s)
-    plays = 0
+    before = counted(ws, n, seen)
     captures = 0
     builds_made = 0
-    taken = 0
-    sweeps = 0
     while True:
         while left > 0:
             hand = ws.hand[p]
@@ -491,7 +509,6 @@ def run_built(cfg, ws, seats):
                 b = bit(c)
                 ws.hand[p] = hand & ~b
                 seen |= b
-                plays += 1
                 if v > 0:  # B.play_build
                     table |= b
                     built |= b | take
@@ -515,10 +532,8 @@ def run_built(cfg, ws, seats):
                         owned &= ~(EVERY_SEAT << np.uint64(w - 1))
                     last = p
                     captures += 1
-                    taken += np.int64(popcount(take))
                     if table == _ZERO:  # a sweep
                         ws.sweeps[p] += 1
-                        sweeps += 1
                 else:
                     table |= b
                 left -= 1
@@ -531,7 +546,7 @@ def run_built(cfg, ws, seats):
     ws.masks[SEEN] = seen
     ws.masks[BUILT] = built
     ws.state[LAST] = last
-    tally(ws, plays, captures, builds_made, taken, sweeps)
+    tally_since(ws, n, seen, before, captures, builds_made)
 
 
 @kernel(inline=True)
@@ -546,6 +561,8 @@ def nth_card(h, j):
 def best_trail(policy, hand, unseen):
     """The card of ``hand`` that ``choose`` trails (every card a play, none capturing)."""
     best = np.int64(ctz(hand))
+    if hand & (hand - _ONE) == _ZERO:  # the last card of the hand: no key to weigh
+        return best
     best_key = -(1 << 62)
     while hand != _ZERO:
         c = np.int64(ctz(hand))
