@@ -203,7 +203,7 @@ def deal_hands(cfg, ws, dealer):
     costs one kernel call a deal, as a deal of the game costs deal_cards' call. Returns a card, so the work
     cannot be skipped."""
     prm = cfg[0]
-    deal_round(cfg, ws, prm[P.players], prm[P.game] == OLD)
+    deal_round(cfg, ws, prm[P.players], prm[P.game] == OLD, prm[P.pool] == 0)  # as play_deal deals
     return ws.hands[0, 0]
 
 
