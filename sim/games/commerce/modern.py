@@ -128,7 +128,7 @@ def neighbour(cfg, ws, j, m):
     q = j + step  # j < m and step < m: one subtraction, not a division, brings it round
     if q >= m:
         q -= m
-    while ws.state[q] == STOOD:
+    while ws.state[np.uint64(q)] == STOOD:
         q += step
         if q >= m:
             q -= m
@@ -163,7 +163,7 @@ def trading(cfg, ws, seats, m, hand_no):
     # (profiled, extended: a stander's skipped turn was a store and a reload).
     choice = tr[T_CHOICE]
     while t < limit:
-        if ws.state[j] == STOOD:  # extended game: standers wait
+        if ws.state[np.uint64(j)] == STOOD:  # extended game: standers wait (unsigned: strategies.modern_turn)
             t += 1
             j, circuit = _round_the_table(j, circuit, m)
             continue
@@ -172,7 +172,7 @@ def trading(cfg, ws, seats, m, hand_no):
         if a >= 0:
             choice = -1
             tr[T_CHOICE] = -1
-        elif seats[0][ws.seat_of[j]] == ROLLOUT:
+        elif seats[0][np.uint64(ws.seat_of[np.uint64(j)])] == ROLLOUT:
             tr[T_TURN] = t
             return True
         else:
