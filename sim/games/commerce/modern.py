@@ -122,24 +122,13 @@ def begin_trading(ws):
 def neighbour(cfg, ws, j, m):
     """The position j would barter with: the next (left, or right under barter_left=false) who has not stood;
     -1 when everyone else has stood (extended game)."""
-    return _partner(ws, j, m, _step(cfg, m), ws.turn[T_STOOD])
-
-
-@kernel(inline=True)
-def _step(cfg, m):
-    """The step from a position to the neighbour he barters with: 1 to the left, m - 1 to the right."""
-    return 1 if cfg[0][P.barter_left] != 0 else m - 1
-
-
-@kernel(inline=True)
-def _partner(ws, j, m, step, stood):
-    """``neighbour`` with the step and the count of players who have stood (``ws.turn[T_STOOD]``) given."""
-    if stood >= m - 1:
+    if ws.turn[T_STOOD] >= m - 1:
         return -1
+    step = 1 if cfg[0][P.barter_left] != 0 else m - 1
     q = j + step  # j < m and step < m: one subtraction, not a division, brings it round
     if q >= m:
         q -= m
-    while ws.state[np.uint64(q)] == STOOD:
+    while ws.state[q] == STOOD:
         q += step
         if q >= m:
             q -= m
@@ -172,57 +161,42 @@ def trading(cfg, ws, seats, m, hand_no):
     # in a turn does), and a rollout's choice is read once: the turn record is a view of the same int64 array as
     # the rest of the workspace, so each store in the loop made LLVM load the state, seats and hands again
     # (profiled, extended: a stander's skipped turn was a store and a reload).
-    # Likewise the stock's top, the count of players who have stood and the first of them (``_keep``).
     choice = tr[T_CHOICE]
-    top = tr[T_TOP]
-    stood = tr[T_STOOD]
-    stander = tr[T_STANDER]
-    step = _step(cfg, m)
     while t < limit:
-        if ws.state[np.uint64(j)] == STOOD:  # extended game: standers wait (unsigned: strategies.modern_turn)
+        if ws.state[j] == STOOD:  # extended game: standers wait
             t += 1
             j, circuit = _round_the_table(j, circuit, m)
             continue
-        q = _partner(ws, j, m, step, stood)
+        q = neighbour(cfg, ws, j, m)
         a = choice
         if a >= 0:
             choice = -1
             tr[T_CHOICE] = -1
-        elif seats[0][np.uint64(ws.seat_of[np.uint64(j)])] == ROLLOUT:
-            _keep(tr, t, top, stood, stander)
+        elif seats[0][ws.seat_of[j]] == ROLLOUT:
+            tr[T_TURN] = t
             return True
         else:
             a = modern_turn(cfg, ws, seats, j, m, q >= 0, circuit)
         who = j if a == 0 else -1  # who stands this turn
         if a >= 1 and a <= 3:
-            top = _ready_money(cfg, ws, j, a - 1, top, m, hand_no)
+            tr[T_TOP] = _ready_money(cfg, ws, j, a - 1, tr[T_TOP], m, hand_no)
         elif a >= 4 and not _barter(cfg, ws, seats, j, q, a - 4, hand_no, circuit):
             who = q  # a barter is refused by standing
         if a != 0 and who < 0 and stands_after(cfg, ws, seats, j, circuit):
             who = j
         if who >= 0:
             _stand(ws, who, hand_no)
-            stood += 1
-            if stander < 0:
-                stander = who
-            if not extended or stood == m:
-                _keep(tr, t + 1, top, stood, stander)
+            tr[T_STOOD] += 1
+            if tr[T_STANDER] < 0:
+                tr[T_STANDER] = who
+            if not extended or tr[T_STOOD] == m:
+                tr[T_TURN] = t + 1
                 return False
         t += 1
         j, circuit = _round_the_table(j, circuit, m)
-    _keep(tr, t, top, stood, stander)
+    tr[T_TURN] = t
     tr[T_CAPPED] = 1
     return False
-
-
-@kernel(inline=True)
-def _keep(tr, t, top, stood, stander):
-    """Store the turn record trading kept in locals, where it returns (decide, sample_world and finish_hand
-    read it)."""
-    tr[T_TURN] = t
-    tr[T_TOP] = top
-    tr[T_STOOD] = stood
-    tr[T_STANDER] = stander
 
 
 @kernel(inline=True)

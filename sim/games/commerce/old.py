@@ -65,9 +65,9 @@ def _widow_turns(cfg, ws, seats, m, hand_no):
             return -1, t, True
         j = next_position(j, m)
         t += 1
-        if ws.state[np.uint64(j)] != ACTIVE:  # unsigned: no wrap-around (strategies.old_turn)
+        if ws.state[j] != ACTIVE:
             continue
-        s = ws.seat_of[np.uint64(j)]
+        s = ws.seat_of[j]
         a = old_turn(cfg, ws, seats, j, m)
         if a == 0:
             ws.state[j] = STOOD
