@@ -249,11 +249,22 @@ def _circuits(turns, m):
 
 @kernel(inline=True)
 def begin_hand(cfg, ws, m):
-    """Everyone stakes one counter, the dealer two (p. 72); three cards each; trading about to begin."""
+    """Everyone stakes one counter, the dealer two (p. 72); three cards each; trading about to begin.
+
+    A deal's one hand (play.play_deal): its nets were just zeroed (begin_deal). Untraced, the stakes are
+    stored in the nets and added to the pool once, not paid one by one (L.pay, as a traced deal does, to list
+    each payment): profiled (standard), each payment's load of a net just zeroed by begin_deal's vector stores
+    waited for them, and each add to the pool for the last one (a net's store might have been the pool's)."""
     d = m - 1
-    for j in range(m):
-        L.pay(ws, ws.seat_of[j], L.BOARD, 2 if j == d else 1, R.stake, POOL)
-    deal_round(cfg, ws, m, False)
+    if ws.tracing[0]:
+        for j in range(m):
+            L.pay(ws, ws.seat_of[j], L.BOARD, 2 if j == d else 1, R.stake, POOL)
+    else:
+        for j in range(d):
+            ws.net[ws.seat_of[j]] = -1
+        ws.net[ws.seat_of[d]] = -2
+        ws.board[POOL] += m + 1
+    deal_round(cfg, ws, m, False, True)
     if ws.tracing[0]:
         rec_dealt(cfg, ws, m, ws.seat_of[d])
     begin_trading(ws)

@@ -119,13 +119,14 @@ def _settle(cfg, ws, m, best, first):
         dealer_penalty(cfg, ws, m)
 
 
-@kernel
+@kernel(merged=True)
 def old_hand(cfg, core, seats, m, hand_no):
     """One hand of the old game among positions 0 .. m-1, shown down; settled here unless it is a Pool Commerce
     hand. Returns (best strength, first best position) for the Pool Commerce settlement. Takes the workspace's
-    core (table.Core), not the workspace: a call passes each array it is given."""
+    core (table.Core), not the workspace: a call passes each array it is given. Merged by LLVM into its two
+    callers (play._old_game, pool.pool_game), so the old game's deal pushes no arguments (play._old_game)."""
     ws = unpack(core, REAL)
-    deal_round(cfg, ws, m, True)
+    deal_round(cfg, ws, m, True, cfg[0][P.pool] == 0)  # a Pool Commerce game deals many hands
     if ws.tracing[0]:
         rec_dealt(cfg, ws, m, ws.seat_of[m - 1])
     second, t, capped = _widow_turns(cfg, ws, seats, m, hand_no)

@@ -329,7 +329,7 @@ def best_exchange(cfg, ws, j):
         u = b if i == 0 else a  # the two cards kept, in order
         v = b if i == 2 else c
         for w in range(3):
-            x = np.int64(rank[hid_of(u, v, ws.widow[w])])
+            x = np.int64(rank[np.uint64(hid_of(u, v, ws.widow[w]))])  # unsigned: no wrap-around (_content)
             if x > best:
                 best = x
                 code = 3 * i + w
@@ -347,10 +347,10 @@ def old_turn(cfg, ws, seats, j, m):
         k = rng.bounded(ws.streams[SEAT0 + s], 3)
         return k if k < 2 else 2 + rng.bounded(ws.streams[SEAT0 + s], 9)
     h = hid(ws, j)
-    rank = np.int64(cfg[5][h])
+    rank = np.int64(cfg[5][np.uint64(h)])
     # threshold's stand, v1 ** (m - 1) >= thr, as a least rank (set_stand_ranks)
     if (pol == THRESHOLD or pol == BUYER or pol == ROLLOUT) and rank >= ws.core.i64[
-        REAL, C_STAND_RANK + STAND_W * s + m
+        REAL, np.uint64(C_STAND_RANK + STAND_W * s + m)
     ]:
         return 0
     if pol == GREEDY and klass_of(cfg, h) >= SEQUENCE:
@@ -371,7 +371,7 @@ def old_last(cfg, ws, seats, j):
     if pol == RANDOM:
         return rng.bounded(ws.streams[SEAT0 + s], 10) - 1
     best, code = best_exchange(cfg, ws, j)
-    if best > cfg[5][hid(ws, j)]:
+    if best > cfg[5][np.uint64(hid(ws, j))]:
         return code
     return -1
 

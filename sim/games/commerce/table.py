@@ -307,8 +307,10 @@ _C3 = np.array([c * (c - 1) * (c - 2) // 6 for c in range(52)], dtype=np.int64)
 
 @kernel(inline=True)
 def colex(a, b, c):
-    """Colex index of a sorted hand a < b < c: a + C(b, 2) + C(c, 3)."""
-    return a + _C2[b] + _C3[c]
+    """Colex index of a sorted hand a < b < c: a + C(b, 2) + C(c, 3). Cards index unsigned, as the book's
+    look-ups do (strategies._content): a signed index costs numba's wrap-around, a test and a select before
+    each load (profiled, old game: nine hands a turn, 18 such loads)."""
+    return a + _C2[np.uint64(b)] + _C3[np.uint64(c)]
 
 
 @kernel(inline=True)
@@ -373,8 +375,8 @@ def next_position(j, m):
 
 @kernel(inline=True)
 def hid(ws, p):
-    """The colex index of position p's hand."""
-    return ws.hands[p, 3]
+    """The colex index of position p's hand (p unsigned: no wrap-around, colex)."""
+    return ws.hands[np.uint64(p), 3]
 
 
 @kernel(inline=True)
@@ -388,7 +390,8 @@ def hid_of(u, v, x):
 
 @kernel(inline=True)
 def put(hands, p, i, x):
-    """Put card x in slot i of p's hand and keep the hand sorted."""
+    """Put card x in slot i of p's hand and keep the hand sorted (p unsigned: no wrap-around, colex)."""
+    p = np.uint64(p)
     a = hands[p, 0]
     b = hands[p, 1]
     c = hands[p, 2]
@@ -463,8 +466,13 @@ def settle_pack(deck, turn, state, size):
 
 
 @kernel(inline=True)
-def deal_round(cfg, ws, m, old):
-    """Three cards each, one at a time from the elder hand; the widow takes its turn after the dealer (p. 74)."""
+def deal_round(cfg, ws, m, old, fresh):
+    """Three cards each, one at a time from the elder hand; the widow takes its turn after the dealer (p. 74).
+
+    ``fresh``: the deal's events were just zeroed (begin_deal) and this is its one hand (every deal but Pool
+    Commerce's), so the classes dealt are stored, not added: an add's load of an event just zeroed by
+    begin_deal's vector stores waits for them (profiled, standard: the zeroing's vector stores, then scalar
+    loads of the same events, as in play._seat_from_the_left)."""
     prm = cfg[0]
     width = m + 1 if old else m
     draw_to(ws, 3 * width, prm[P.pack])
@@ -483,7 +491,10 @@ def deal_round(cfg, ws, m, old):
         ws.state[j] = ACTIVE
         dealt += 1 << (8 * klass_of(cfg, hid(ws, j)))
     for k in range(TRICON + 1):  # counted in a register, then added once a class (profiled: an event add a
-        ws.ev[E_DEALT + TRICON - k] += (dealt >> (8 * k)) & 255  # hand waited on the last hand's add)
+        if fresh:  # hand waited on the last hand's add)
+            ws.ev[E_DEALT + TRICON - k] = (dealt >> (8 * k)) & 255
+        else:
+            ws.ev[E_DEALT + TRICON - k] += (dealt >> (8 * k)) & 255
 
 
 # ----------------------------------------------------------------------------------------------------------
