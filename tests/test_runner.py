@@ -86,17 +86,20 @@ def test_result_files_carry_rules_and_seed(tmp_path, ext):
     assert not [p for p in os.listdir(tmp_path) if p.startswith(".tmp-")]
 
 
+def _cache_dir_of_a_child(env: dict, code: str = "import sim, os; print(os.environ['NUMBA_CACHE_DIR'])") -> str:
+    """What a fresh Python process with ``env`` running ``code`` prints: where numba's cache goes."""
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+def _env_without_cache_dirs() -> dict:
+    return {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+
+
 def test_numba_cache_falls_back_when_home_is_not_writable(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+    env = _env_without_cache_dirs()
     env.update(HOME="/proc/nonexistent-home", TMPDIR=str(tmp_path))
-    out = subprocess.run(
-        [sys.executable, "-c", "import sim, os; print(os.environ['NUMBA_CACHE_DIR'])"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert out.stdout.strip().startswith(str(tmp_path))
+    assert _cache_dir_of_a_child(env).startswith(str(tmp_path))
 
 
 def test_a_numba_cache_the_user_chose_is_keyed_by_the_sources(tmp_path):
@@ -105,14 +108,7 @@ def test_a_numba_cache_the_user_chose_is_keyed_by_the_sources(tmp_path):
     import sim
 
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "mine")}
-    out = subprocess.run(
-        [sys.executable, "-c", "import sim, os; print(os.environ['NUMBA_CACHE_DIR'])"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert out.stdout.strip() == str(tmp_path / "mine" / "sim-numba" / sim.source_digest())
+    assert _cache_dir_of_a_child(env) == str(tmp_path / "mine" / "sim-numba" / sim.source_digest())
 
 
 def test_numba_imported_before_sim_still_caches_by_the_sources(tmp_path):
@@ -120,11 +116,9 @@ def test_numba_imported_before_sim_still_caches_by_the_sources(tmp_path):
     each source file and check only that file (the A/B tool's child processes did so)."""
     import sim
 
-    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
-    env["XDG_CACHE_HOME"] = str(tmp_path)
+    env = {**_env_without_cache_dirs(), "XDG_CACHE_HOME": str(tmp_path)}
     code = "import numba, sim; from numba.core import config; print(config.CACHE_DIR)"
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == str(tmp_path / "sim-numba" / sim.source_digest())
+    assert _cache_dir_of_a_child(env, code) == str(tmp_path / "sim-numba" / sim.source_digest())
 
 
 def _arms(*texts, n=20_000, seed=2):
