@@ -281,8 +281,8 @@ def with_edges(rows: np.ndarray, players: int) -> np.ndarray:
 
 def edge_sums(rows: np.ndarray, players: int, minus: np.ndarray | None = None) -> Sums:
     """The exact sums of ``with_edges(rows - minus, players)`` (``minus``: the first arm's rows, for a paired
-    difference): in one pass of a kernel (sim._moments) when int64 provably holds them, else through
-    ``with_edges`` and ``Sums.add`` in Python integers.
+    difference): by a kernel (sim._moments) when int64 provably holds them, else through ``with_edges`` and
+    ``Sums.add`` in Python integers.
 
     The numpy path makes some eight temporaries the size of the chunk: measured on one thread it took twice as long
     as playing the chunk (Pope Joan standard, 2**16 sessions: 0.4 s against 0.2 s), and ``sim run`` did it on one
