@@ -176,6 +176,33 @@ def play(holder, hand, masks, seat, x):
     holder[np.uint64(x)] = PLAYED
 
 
+@kernel(inline=True)
+def goes_out_in(hand, n, run):
+    """Whether some player holds no card outside ``run``: he goes out in it, so it is played card by card (the
+    first to play his last card wins, which the mask arithmetic of a run played at once cannot tell)."""
+    for s in range(n):
+        if hand[s] & ~run == _ZERO:
+            return True
+    return False
+
+
+@kernel(inline=True)
+def shed(hand, masks, n, cards):
+    """A run played at once: the ``cards`` leave every hand and the live cards. Their ``holder`` entries are left
+    as they were (a game that plays runs at once reads ``holder`` only through the live cards: ``live_holder``)."""
+    for s in range(n):
+        hand[s] &= ~cards
+    masks[LIVE] &= ~cards
+
+
+@kernel(inline=True)
+def live_holder(holder, masks, x):
+    """The seat holding the card at x, or -1 when it is in no hand (spare, played, out of the pack): ``holder``
+    read through the live cards, as runs played at once (``shed``) leave their cards' entries as they were."""
+    h = holder[np.uint64(x)]  # unsigned: no wrap-around code (see deal)
+    return np.int64(h) if h >= 0 and has(masks[LIVE], x) else np.int64(-1)
+
+
 @kernel
 def next_holder(holder, x):
     """The seat that must follow the card at x, or -1 when x is a stop."""

@@ -272,6 +272,25 @@ def _play(ws, tabs, seat, x):
 
 
 @kernel(inline=True)
+def _run_at_once(cfg, ws, x):
+    """Play the run led at x with mask arithmetic: its last card, or -1 (nothing played) when a player goes out in
+    it, which is then played card by card.
+
+    Every live card is in a hand, so the run is the live cards from x on, five at most (``run_end``). Card by
+    card, whether the next card is held was a branch that went either way (a run is some 2.5 cards): its
+    misprediction at each run's end, and a play per card, are what this saves. ``holder`` is left as it was
+    (sim.games._stops.shed).
+    """
+    n = cfg[0][P.players]
+    top = S.run_end(ws.masks[S.LIVE], x, JIG)
+    run = S.span_mask(x, top)
+    if S.goes_out_in(ws.hand, n, run):
+        return np.int64(-1)
+    S.shed(ws.hand, ws.masks, n, run)
+    return top
+
+
+@kernel(inline=True)
 def _run(cfg, ws, seats):
     """Lead and follow from where ``ws.turn`` stands until a player is out (returns him), or until a rollout
     seat is to lead (returns -1; its lead goes in ``ws.turn[T_CHOICE]`` and ``_run`` goes on from there)."""
@@ -290,20 +309,27 @@ def _run(cfg, ws, seats):
             last = _choose_lead(policy, ws.hand[leader], ws.masks, ws.seat_rng[leader])
         player = leader
         ws.ev[E.leads] += 1
-        _play(ws, tabs, player, last)
-        if ws.hand[player] == 0:
-            return player
-        k = 1
-        while k < JIG:
-            h = S.next_holder(ws.holder, last)
-            if h < 0:
-                break
-            last += 1
-            player = h
+        top = -1
+        if not ws.tracing[0]:  # a trace records every card: it is played card by card
+            top = _run_at_once(cfg, ws, last)
+        if top >= 0:
+            k = top - last + 1
+            player = np.int64(ws.holder[np.uint64(top)])
+        else:
             _play(ws, tabs, player, last)
-            k += 1
             if ws.hand[player] == 0:
                 return player
+            k = 1
+            while k < JIG:
+                h = S.live_holder(ws.holder, ws.masks, last + 1)
+                if h < 0:
+                    break
+                last += 1
+                player = h
+                _play(ws, tabs, player, last)
+                k += 1
+                if ws.hand[player] == 0:
+                    return player
         # the run is over: Jig (its fifth card) or a stop; the player of that card leads (pp. 95-96)
         if k == JIG:
             ws.ev[E.jigs] += 1

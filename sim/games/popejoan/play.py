@@ -307,20 +307,8 @@ def _settle_chances(prm, ws, seat, r):
 
 @kernel(inline=True)
 def _seat_holding(ws, x):
-    """The seat holding the card at x, or -1 when it is in no hand (spare, played, out of the pack).
-
-    ``holder`` is read only through the live cards: a run played at once (``_run_at_once``) leaves its cards'
-    entries as they were."""
-    h = ws.holder[np.uint64(x)]  # unsigned: no wrap-around code (sim.games._stops.deal)
-    return np.int64(h) if h >= 0 and S.has(ws.masks[S.LIVE], x) else np.int64(-1)
-
-
-@kernel(inline=True)
-def _shed(ws, n, cards):
-    """The ``cards`` leave every hand and the live cards (their holders' entries stay: see ``_seat_holding``)."""
-    for s in range(n):
-        ws.hand[s] &= ~cards
-    ws.masks[S.LIVE] &= ~cards
+    """The seat holding the card at x, or -1 when it is in no hand (spare, played, out of the pack)."""
+    return S.live_holder(ws.holder, ws.masks, x)
 
 
 @kernel(inline=True)
@@ -333,23 +321,22 @@ def _run_at_once(cfg, ws, x, specials):
     the cards in hand. Card by card, whether the next card is held was a branch that went either way (a run is
     some 2.5 cards): the stop at the end of each run mispredicted, some 8-10% of a deal (perf, one thread). A
     winning card (a few a deal) goes through the one card-by-card play (``_play``), so its payments are
-    compiled once. ``holder`` is left as it was (``_seat_holding``).
+    compiled once. ``holder`` is left as it was (sim.games._stops.shed).
     """
     n = cfg[0][P.players]
     held = ws.masks[S.LIVE] & ~ws.masks[S.SPARE_MASK]
     top = x + S.run_length(held, x) - 1
     run = S.span_mask(x, top)
-    for s in range(n):
-        if ws.hand[s] & ~run == 0:  # every card he has is in the run: he goes out in it
-            return np.int64(-1), np.int64(-1)
+    if S.goes_out_in(ws.hand, n, run):
+        return np.int64(-1), np.int64(-1)
     wins = specials & run
     if wins == 0:
-        _shed(ws, n, run)
+        S.shed(ws.hand, ws.masks, n, run)
         return top, np.int64(-1)
     first = np.int64(ctz(wins))
     if first == x:
         return np.int64(-1), np.int64(-1)
-    _shed(ws, n, S.span_mask(x, first - 1))
+    S.shed(ws.hand, ws.masks, n, S.span_mask(x, first - 1))
     return first - 1, first
 
 
