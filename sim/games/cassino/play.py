@@ -261,7 +261,7 @@ def turn(ws, seats, p, choice, builds):
     table = ws.masks[TABLE]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
     if not builds and choice < 0:  # (no build ever lies: the table is all loose)
-        plain_turn(ws, seats[0][p], p, cap, table, ws.seat_rng[p])
+        plain_turn(ws, seats[0][p], p, cap, table)
         return
     loose = table & ~ws.masks[BUILT]
     sums = sums_below(loose)
@@ -283,29 +283,30 @@ def turn(ws, seats, p, choice, builds):
 
 
 @kernel(inline=True)
-def plain_turn(ws, policy, p, cap, table, state):
+def plain_turn(ws, policy, p, cap, table):
     """A turn without builds: ``plain_choice``'s play made."""
     hand = ws.hand[p]
-    c, take = plain_choice(policy, hand, table, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand, cap, state)
+    c, take = plain_choice(policy, hand, table, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand, cap, ws.seat_rng, p)
     play_card(ws, p, c, take, table)
 
 
 @kernel(inline=True)
-def plain_choice(policy, hand, table, unseen, cap, state):
+def plain_choice(policy, hand, table, unseen, cap, streams, s):
     """The play of a turn without builds, chosen exactly as ``listing`` and ``choose`` choose it, but with the
     plays kept in registers: no option arrays written, a capture's take worked out once per capturing card (for
     ``random`` only for the card drawn), the unseen cards used only for a trail. Returns (card, take); the take
-    is 0 for a trail."""
+    is 0 for a trail. ``streams[s]`` is the seat's random stream, taken only for ``random`` (the row's address
+    is then not worked out at every play)."""
     sums = sums_below(table)
     h = capturing(hand, table, sums)
     if h == _ZERO:
         if policy == RANDOM:
-            c = nth_card(hand, rng.bounded(state, np.int64(popcount(hand))))
+            c = nth_card(hand, rng.bounded(streams[s], np.int64(popcount(hand))))
         else:
             c = best_trail(policy, hand, unseen)
         return c, _ZERO
     if policy == RANDOM:
-        c = nth_card(h, rng.bounded(state, np.int64(popcount(h))))
+        c = nth_card(h, rng.bounded(streams[s], np.int64(popcount(h))))
         return c, takes(cap, table, c, sums)
     return best_capture(policy, h, cap, table, sums, _ZERO, NO_BUILDS)
 
@@ -430,38 +431,42 @@ def run_plain(cfg, ws, seats):
     n = prm[P.players]
     size = pack.shape[0]
     t = ws.turn
-    p = t[T_PLAYER]
+    p = np.uint64(t[T_PLAYER])  # unsigned: a signed index costs a test for a negative one (numba's wraparound)
+    seats_n = np.uint64(n)
     left = t[T_LEFT]
     dealer = t[T_DEALER]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
+    policies = seats[0]
     table = ws.masks[TABLE]
-    seen = ws.masks[SEEN]
-    in_pack = ws.masks[PACK_MASK]
+    # the pack's cards not yet seen face up: one register for the cards seen and the pack (the seen are the rest)
+    unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN]
     last = ws.state[LAST]
-    before = counted(ws, n, seen)
+    before = counted(ws, n, ws.masks[SEEN])
     captures = 0
     while True:
         while left > 0:
             hand = ws.hand[p]
             if hand != _ZERO:
-                c, take = plain_choice(seats[0][p], hand, table, in_pack & ~seen & ~hand, cap, ws.seat_rng[p])
+                c, take = plain_choice(policies[p], hand, table, unseen & ~hand, cap, ws.seat_rng, p)
                 b = bit(c)
                 ws.hand[p] = hand & ~b
-                seen |= b
+                unseen &= ~b
                 if take != _ZERO:
                     ws.pile[p] |= take | b
                     table &= ~take
-                    last = p
+                    last = np.int64(p)
                     captures += 1
                     if table == _ZERO:  # a sweep
                         ws.sweeps[p] += 1
                 else:
                     table |= b
                 left -= 1
-            p = p + 1 if p + 1 < n else 0
-        over, p, left = next_round(ws, size, dealer, n)
+            p = p + _ONE if p + _ONE < seats_n else _ZERO
+        over, first, left = next_round(ws, size, dealer, n)
+        p = np.uint64(first)
         if over:
             break
+    seen = ws.masks[PACK_MASK] & ~unseen
     t[T_LEFT] = 0
     ws.masks[TABLE] = table
     ws.masks[SEEN] = seen
