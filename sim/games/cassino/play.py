@@ -485,20 +485,20 @@ def run_built(cfg, ws, seats):
     n = prm[P.players]
     size = pack.shape[0]
     t = ws.turn
-    p = t[T_PLAYER]
+    p = np.uint64(t[T_PLAYER])  # unsigned, as in run_plain
+    seats_n = np.uint64(n)
     left = t[T_LEFT]
     dealer = t[T_DEALER]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
     table = ws.masks[TABLE]
-    seen = ws.masks[SEEN]
+    unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN]  # as in run_plain
     built = ws.masks[BUILT]
-    in_pack = ws.masks[PACK_MASK]
     last = ws.state[LAST]
     lying = B.built_ranks(ws)
     owned = _ZERO  # seat s's own ranks (bit v - 1) at bits 16 s on
     for s in range(n):
         owned |= B.own_ranks(ws, s) << np.uint64(OWN_SHIFT * s)
-    before = counted(ws, n, seen)
+    before = counted(ws, n, ws.masks[SEEN])
     captures = 0
     builds_made = 0
     while True:
@@ -507,45 +507,47 @@ def run_built(cfg, ws, seats):
             if hand != _ZERO:
                 loose = table & ~built
                 sums = sums_below(loose)
-                mine = (owned >> np.uint64(OWN_SHIFT * p)) & OWN_RANKS
-                unseen = in_pack & ~seen & ~hand
+                mine = (owned >> (np.uint64(OWN_SHIFT) * p)) & OWN_RANKS
                 policy, state = seats[0][p], ws.seat_rng[p]
-                c, v, take = built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen, ws, state)
+                c, v, take = built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen & ~hand, ws, state)
                 b = bit(c)
                 ws.hand[p] = hand & ~b
-                seen |= b
+                unseen &= ~b
                 if v > 0:  # B.play_build
                     table |= b
                     built |= b | take
-                    ws.builds[v] |= b | take
-                    ws.owners[v] |= np.int64(1) << p
-                    lying |= _ONE << np.uint64(v - 1)
-                    owned |= _ONE << np.uint64(OWN_SHIFT * p + v - 1)
+                    w = np.uint64(v)
+                    ws.builds[w] |= b | take
+                    ws.owners[w] |= np.int64(1) << np.int64(p)
+                    lying |= _ONE << (w - _ONE)
+                    owned |= _ONE << (np.uint64(OWN_SHIFT) * p + w - _ONE)
                     builds_made += 1
                 elif take != _ZERO:
                     ws.pile[p] |= take | b
                     table &= ~take
                     if take & built != _ZERO:  # B.taken_builds: the builds of the card's value, the only ones taken
-                        w = c % 13 + 1
+                        w = np.uint64(c % 13 + 1)
                         ws.ev[E.builds_taken] += 1
-                        if (ws.owners[w] >> p) & 1 == 0:
+                        if (ws.owners[w] >> np.int64(p)) & 1 == 0:
                             ws.ev[E.builds_taken_by_others] += 1
                         built &= ~ws.builds[w]
                         ws.builds[w] = _ZERO
                         ws.owners[w] = 0
-                        lying &= ~(_ONE << np.uint64(w - 1))
-                        owned &= ~(EVERY_SEAT << np.uint64(w - 1))
-                    last = p
+                        lying &= ~(_ONE << (w - _ONE))
+                        owned &= ~(EVERY_SEAT << (w - _ONE))
+                    last = np.int64(p)
                     captures += 1
                     if table == _ZERO:  # a sweep
                         ws.sweeps[p] += 1
                 else:
                     table |= b
                 left -= 1
-            p = p + 1 if p + 1 < n else 0
-        over, p, left = next_round(ws, size, dealer, n)
+            p = p + _ONE if p + _ONE < seats_n else _ZERO
+        over, first, left = next_round(ws, size, dealer, n)
+        p = np.uint64(first)
         if over:
             break
+    seen = ws.masks[PACK_MASK] & ~unseen
     t[T_LEFT] = 0
     ws.masks[TABLE] = table
     ws.masks[SEEN] = seen
