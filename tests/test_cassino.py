@@ -181,6 +181,67 @@ def test_union_of_is_what_the_search_takes_on_every_set_of_distinct_ranks():
     assert looked_up > 200  # the lookup answers for most sets that make a sum
 
 
+def _search_by_every_subset(low: int, v: int) -> tuple[int, int]:
+    """What ``combine`` took before its faster search (kept here as the reference): every subset of the lower
+    cards in increasing order of mask for the groups adding up to v, and, when two share a card, a dynamic
+    programme over every subset of their union, trying for each subset's lowest card to leave it out, then each
+    group starting there in turn, keeping the first best (most cards, then most worth). Returns (the cards taken,
+    how many groups overlapping ones were packed from, 0 if none overlap)."""
+    cards = [c for c in range(52) if (low >> c) & 1]
+    vals = [c % 13 + 1 for c in cards]
+    wts = [64 + int(WORTH[c]) for c in cards]
+    made = 1
+    for x in vals:
+        made = (made | (made << x)) & 0x7FF
+    if not (made >> v) & 1:
+        return 0, 0
+    if sum(vals) == v:
+        return low, 0
+    m = len(cards)
+    groups = [g for g in range(1, 1 << m) if sum(vals[i] for i in range(m) if (g >> i) & 1) == v]
+    union, overlap = 0, False
+    for g in groups:
+        overlap |= bool(union & g)
+        union |= g
+    took = union
+    if overlap:
+        weight = {g: sum(wts[i] for i in range(m) if (g >> i) & 1) for g in groups}
+        best, choice = {0: 0}, {0: 0}
+        sub = -union & union
+        while sub:
+            low_bit = sub & -sub
+            top, pick = best[sub ^ low_bit], 0
+            for g in groups:
+                if g & low_bit and not g & ~sub and weight[g] + best[sub ^ g] > top:
+                    top, pick = weight[g] + best[sub ^ g], g
+            best[sub], choice[sub] = top, pick
+            sub = (sub - union) & union
+        took, sub = 0, union
+        while sub:
+            pick = choice[sub]
+            took |= pick
+            sub ^= pick if pick else sub & -sub
+    return sum(1 << cards[i] for i in range(m) if (took >> i) & 1), len(groups) if overlap else 0
+
+
+def test_search_takes_what_every_subset_searched_took():
+    """``combine`` lists only the sets below the value and weighs a few overlapping groups set by set: on lower
+    cards with pairs and with sets sharing cards, ties of cards and worth included, it takes exactly what the
+    search over every subset took (the same cards, not only as many: play must not change)."""
+    rs = np.random.default_rng(13)
+    scratch = K.new_scratch()
+    packed = set()
+    for _ in range(3000):
+        v = int(rs.integers(3, 11))
+        pool = [c for c in range(52) if c % 13 < v - 1]
+        low = sum(1 << int(c) for c in rs.choice(pool, size=min(int(rs.integers(2, 10)), len(pool)), replace=False))
+        want, groups = _search_by_every_subset(low, v)
+        got = int(K.combine(scratch, np.uint64(low), np.int64(v)))
+        assert got == want, (v, C.format([c for c in range(52) if (low >> c) & 1]))
+        packed.add(groups)
+    assert min(packed - {0}) == 2 and max(packed) > K.DIRECT  # both packings were tried
+
+
 def _brute_sums_below(table):
     """Bit v (2 to 10) set when some of the table's cards each worth less than v add up to v."""
     out = 0

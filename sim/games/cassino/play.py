@@ -261,7 +261,7 @@ def turn(ws, seats, p, choice, builds):
     table = ws.masks[TABLE]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
     if not builds and choice < 0:  # (no build ever lies: the table is all loose)
-        plain_turn(ws, seats[0][p], p, cap, table, ws.seat_rng[p])
+        plain_turn(ws, seats[0][p], p, cap, table)
         return
     loose = table & ~ws.masks[BUILT]
     sums = sums_below(loose)
@@ -283,29 +283,30 @@ def turn(ws, seats, p, choice, builds):
 
 
 @kernel(inline=True)
-def plain_turn(ws, policy, p, cap, table, state):
+def plain_turn(ws, policy, p, cap, table):
     """A turn without builds: ``plain_choice``'s play made."""
     hand = ws.hand[p]
-    c, take = plain_choice(policy, hand, table, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand, cap, state)
+    c, take = plain_choice(policy, hand, table, ws.masks[PACK_MASK] & ~ws.masks[SEEN] & ~hand, cap, ws.seat_rng, p)
     play_card(ws, p, c, take, table)
 
 
 @kernel(inline=True)
-def plain_choice(policy, hand, table, unseen, cap, state):
+def plain_choice(policy, hand, table, unseen, cap, streams, s):
     """The play of a turn without builds, chosen exactly as ``listing`` and ``choose`` choose it, but with the
     plays kept in registers: no option arrays written, a capture's take worked out once per capturing card (for
     ``random`` only for the card drawn), the unseen cards used only for a trail. Returns (card, take); the take
-    is 0 for a trail."""
+    is 0 for a trail. ``streams[s]`` is the seat's random stream, taken only for ``random`` (the row's address
+    is then not worked out at every play)."""
     sums = sums_below(table)
     h = capturing(hand, table, sums)
     if h == _ZERO:
         if policy == RANDOM:
-            c = nth_card(hand, rng.bounded(state, np.int64(popcount(hand))))
+            c = nth_card(hand, rng.bounded(streams[s], np.int64(popcount(hand))))
         else:
             c = best_trail(policy, hand, unseen)
         return c, _ZERO
     if policy == RANDOM:
-        c = nth_card(h, rng.bounded(state, np.int64(popcount(h))))
+        c = nth_card(h, rng.bounded(streams[s], np.int64(popcount(h))))
         return c, takes(cap, table, c, sums)
     return best_capture(policy, h, cap, table, sums, _ZERO, NO_BUILDS)
 
@@ -430,38 +431,42 @@ def run_plain(cfg, ws, seats):
     n = prm[P.players]
     size = pack.shape[0]
     t = ws.turn
-    p = t[T_PLAYER]
+    p = np.uint64(t[T_PLAYER])  # unsigned: a signed index costs a test for a negative one (numba's wraparound)
+    seats_n = np.uint64(n)
     left = t[T_LEFT]
     dealer = t[T_DEALER]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
+    policies = seats[0]
     table = ws.masks[TABLE]
-    seen = ws.masks[SEEN]
-    in_pack = ws.masks[PACK_MASK]
+    # the pack's cards not yet seen face up: one register for the cards seen and the pack (the seen are the rest)
+    unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN]
     last = ws.state[LAST]
-    before = counted(ws, n, seen)
+    before = counted(ws, n, ws.masks[SEEN])
     captures = 0
     while True:
         while left > 0:
             hand = ws.hand[p]
             if hand != _ZERO:
-                c, take = plain_choice(seats[0][p], hand, table, in_pack & ~seen & ~hand, cap, ws.seat_rng[p])
+                c, take = plain_choice(policies[p], hand, table, unseen & ~hand, cap, ws.seat_rng, p)
                 b = bit(c)
                 ws.hand[p] = hand & ~b
-                seen |= b
+                unseen &= ~b
                 if take != _ZERO:
                     ws.pile[p] |= take | b
                     table &= ~take
-                    last = p
+                    last = np.int64(p)
                     captures += 1
                     if table == _ZERO:  # a sweep
                         ws.sweeps[p] += 1
                 else:
                     table |= b
                 left -= 1
-            p = p + 1 if p + 1 < n else 0
-        over, p, left = next_round(ws, size, dealer, n)
+            p = p + _ONE if p + _ONE < seats_n else _ZERO
+        over, first, left = next_round(ws, size, dealer, n)
+        p = np.uint64(first)
         if over:
             break
+    seen = ws.masks[PACK_MASK] & ~unseen
     t[T_LEFT] = 0
     ws.masks[TABLE] = table
     ws.masks[SEEN] = seen
@@ -480,20 +485,20 @@ def run_built(cfg, ws, seats):
     n = prm[P.players]
     size = pack.shape[0]
     t = ws.turn
-    p = t[T_PLAYER]
+    p = np.uint64(t[T_PLAYER])  # unsigned, as in run_plain
+    seats_n = np.uint64(n)
     left = t[T_LEFT]
     dealer = t[T_DEALER]
     cap = (ws.sums, ws.groups, ws.weights, ws.best, ws.choice, ws.codes)
     table = ws.masks[TABLE]
-    seen = ws.masks[SEEN]
+    unseen = ws.masks[PACK_MASK] & ~ws.masks[SEEN]  # as in run_plain
     built = ws.masks[BUILT]
-    in_pack = ws.masks[PACK_MASK]
     last = ws.state[LAST]
     lying = B.built_ranks(ws)
     owned = _ZERO  # seat s's own ranks (bit v - 1) at bits 16 s on
     for s in range(n):
         owned |= B.own_ranks(ws, s) << np.uint64(OWN_SHIFT * s)
-    before = counted(ws, n, seen)
+    before = counted(ws, n, ws.masks[SEEN])
     captures = 0
     builds_made = 0
     while True:
@@ -502,45 +507,47 @@ def run_built(cfg, ws, seats):
             if hand != _ZERO:
                 loose = table & ~built
                 sums = sums_below(loose)
-                mine = (owned >> np.uint64(OWN_SHIFT * p)) & OWN_RANKS
-                unseen = in_pack & ~seen & ~hand
+                mine = (owned >> (np.uint64(OWN_SHIFT) * p)) & OWN_RANKS
                 policy, state = seats[0][p], ws.seat_rng[p]
-                c, v, take = built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen, ws, state)
+                c, v, take = built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen & ~hand, ws, state)
                 b = bit(c)
                 ws.hand[p] = hand & ~b
-                seen |= b
+                unseen &= ~b
                 if v > 0:  # B.play_build
                     table |= b
                     built |= b | take
-                    ws.builds[v] |= b | take
-                    ws.owners[v] |= np.int64(1) << p
-                    lying |= _ONE << np.uint64(v - 1)
-                    owned |= _ONE << np.uint64(OWN_SHIFT * p + v - 1)
+                    w = np.uint64(v)
+                    ws.builds[w] |= b | take
+                    ws.owners[w] |= np.int64(1) << np.int64(p)
+                    lying |= _ONE << (w - _ONE)
+                    owned |= _ONE << (np.uint64(OWN_SHIFT) * p + w - _ONE)
                     builds_made += 1
                 elif take != _ZERO:
                     ws.pile[p] |= take | b
                     table &= ~take
                     if take & built != _ZERO:  # B.taken_builds: the builds of the card's value, the only ones taken
-                        w = c % 13 + 1
+                        w = np.uint64(c % 13 + 1)
                         ws.ev[E.builds_taken] += 1
-                        if (ws.owners[w] >> p) & 1 == 0:
+                        if (ws.owners[w] >> np.int64(p)) & 1 == 0:
                             ws.ev[E.builds_taken_by_others] += 1
                         built &= ~ws.builds[w]
                         ws.builds[w] = _ZERO
                         ws.owners[w] = 0
-                        lying &= ~(_ONE << np.uint64(w - 1))
-                        owned &= ~(EVERY_SEAT << np.uint64(w - 1))
-                    last = p
+                        lying &= ~(_ONE << (w - _ONE))
+                        owned &= ~(EVERY_SEAT << (w - _ONE))
+                    last = np.int64(p)
                     captures += 1
                     if table == _ZERO:  # a sweep
                         ws.sweeps[p] += 1
                 else:
                     table |= b
                 left -= 1
-            p = p + 1 if p + 1 < n else 0
-        over, p, left = next_round(ws, size, dealer, n)
+            p = p + _ONE if p + _ONE < seats_n else _ZERO
+        over, first, left = next_round(ws, size, dealer, n)
+        p = np.uint64(first)
         if over:
             break
+    seen = ws.masks[PACK_MASK] & ~unseen
     t[T_LEFT] = 0
     ws.masks[TABLE] = table
     ws.masks[SEEN] = seen
