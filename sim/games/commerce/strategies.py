@@ -272,8 +272,8 @@ def _best_trade(cfg, ws, j, m, can_barter, premium):
 def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
     """Position j on his turn in this circuit (modern game): 0 stand, 1 + i ready money for slot i, 4 + i barter
     slot i."""
-    s = ws.seat_of[j]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(j)]
+    pol = seats[0][np.uint64(s)]
     if pol == STAND:
         return 0
     if pol == RANDOM:
@@ -291,8 +291,8 @@ def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
 @kernel(inline=True)
 def barter_answer(cfg, ws, seats, q, circuit):
     """The barter partner at position q: -1 to stand instead (p. 73), else the slot of the card he gives."""
-    s = ws.seat_of[q]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(q)]
+    pol = seats[0][np.uint64(s)]
     if pol == STAND:
         return -1
     if pol == RANDOM:
@@ -306,8 +306,8 @@ def barter_answer(cfg, ws, seats, q, circuit):
 @kernel(inline=True)
 def stands_after(cfg, ws, seats, j, circuit):
     """Whether the player at position j stands after his trade (p. 73)."""
-    s = ws.seat_of[j]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(j)]
+    pol = seats[0][np.uint64(s)]
     if pol == RANDOM:
         return rng.bounded(ws.streams[SEAT0 + s], 2) == 1
     if pol == STAND:
@@ -339,8 +339,8 @@ def best_exchange(cfg, ws, j):
 @kernel(inline=True)
 def old_turn(cfg, ws, seats, j, m):
     """Old game turn (p. 74): 0 stand, 1 pass, 2 + 3 * slot + widow card to exchange."""
-    s = ws.seat_of[j]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(j)]
+    pol = seats[0][np.uint64(s)]
     if pol == STAND:
         return 0
     if pol == RANDOM:  # stand, pass or exchange alike (so two stands or all passes soon end the hand)
@@ -364,8 +364,8 @@ def old_turn(cfg, ws, seats, j, m):
 @kernel(inline=True)
 def old_last(cfg, ws, seats, j):
     """The one more exchange after two stands (p. 74): -1 to keep, else 3 * slot + widow card."""
-    s = ws.seat_of[j]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(j)]
+    pol = seats[0][np.uint64(s)]
     if pol == STAND:
         return -1
     if pol == RANDOM:
