@@ -301,8 +301,8 @@ def new_workspace(cfg, trace_rows):
 # hands
 
 
-_C2 = np.array([b * (b - 1) // 2 for b in range(52)], dtype=np.int64)
-_C3 = np.array([c * (c - 1) * (c - 2) // 6 for c in range(52)], dtype=np.int64)
+C2 = np.array([b * (b - 1) // 2 for b in range(52)], dtype=np.int64)
+C3 = np.array([c * (c - 1) * (c - 2) // 6 for c in range(52)], dtype=np.int64)
 
 
 @kernel(inline=True)
@@ -310,7 +310,7 @@ def colex(a, b, c):
     """Colex index of a sorted hand a < b < c: a + C(b, 2) + C(c, 3). Cards index unsigned, as the book's
     look-ups do (strategies._content): a signed index costs numba's wrap-around, a test and a select before
     each load (profiled, old game: nine hands a turn, 18 such loads)."""
-    return a + _C2[np.uint64(b)] + _C3[np.uint64(c)]
+    return a + C2[np.uint64(b)] + C3[np.uint64(c)]
 
 
 @kernel(inline=True)
@@ -377,15 +377,6 @@ def next_position(j, m):
 def hid(ws, p):
     """The colex index of position p's hand (p unsigned: no wrap-around, colex)."""
     return ws.hands[np.uint64(p), 3]
-
-
-@kernel(inline=True)
-def hid_of(u, v, x):
-    """Index of the hand of cards u < v and x (neither): sorted by a min and a max, not by branches
-    (profiled: the nine hands of an old-game turn's exchanges were mispredicted branches)."""
-    lo = min(u, x)
-    hi = max(v, x)
-    return colex(lo, u + v + x - lo - hi, hi)
 
 
 @kernel(inline=True)
