@@ -46,17 +46,30 @@ from sim.games.commerce.table import (
     show,
 )
 
+_U = np.uint64  # positions and seats index unsigned: a signed index costs numba's wrap-around (strategies._content)
+
 
 @kernel(inline=True)
-def _stand(ws, j, hand_no):
+def _stand(ws, j, hand_no, tracing):
     """Position j stands."""
-    ws.state[j] = STOOD
+    ws.state[_U(j)] = STOOD
     ws.ev[E.stands] += 1
-    act(ws, hand_no, ws.seat_of[j], K_STAND, -1, -1, -1)
+    if tracing:
+        act(ws, hand_no, ws.seat_of[_U(j)], K_STAND, -1, -1, -1)
 
 
 @kernel(inline=True)
-def _ready_money(cfg, ws, j, i, top, m, hand_no):
+def _one_counter(ws, frm, to, reason, tracing):
+    """Seat frm pays seat to a counter: traced through L.pay (which lists it), else two adds."""
+    if tracing:
+        L.pay(ws, frm, to, 1, reason, L.NO_COMPARTMENT)
+    else:
+        ws.net[_U(frm)] -= 1
+        ws.net[_U(to)] += 1
+
+
+@kernel(inline=True)
+def _ready_money(cfg, ws, j, i, top, m, hand_no, tracing):
     """Position j trades slot i for ready money: the card out goes under the stock, the top card comes in (p. 73).
 
     Returns the new top of the stock (a ring in deck[3m:]).
@@ -65,44 +78,44 @@ def _ready_money(cfg, ws, j, i, top, m, hand_no):
     d = m - 1
     base = 3 * m
     length = prm[P.pack] - base
-    s = ws.seat_of[j]
-    dealer = ws.seat_of[d]
-    out_card = ws.hands[j, i]
+    out_card = ws.hands[_U(j), _U(i)]
     if base + top >= ws.turn[T_DRAWN]:
         draw_to(ws, base + top + 1, prm[P.pack])
-    in_card = np.int64(ws.deck[base + top])
-    ws.deck[base + top] = out_card
+    k = _U(base + top)
+    in_card = np.int64(ws.deck[k])
+    ws.deck[k] = out_card
     top += 1
     if top == length:
         top = 0
     put(ws.hands, j, i, in_card)
     ws.ev[E.trades] += 1
-    act(ws, hand_no, s, K_TRADE, out_card, in_card, dealer)
+    if tracing:
+        act(ws, hand_no, ws.seat_of[_U(j)], K_TRADE, out_card, in_card, ws.seat_of[_U(d)])
     if j != d:  # the dealer trades free
-        L.pay(ws, s, dealer, 1, R.ready_money, L.NO_COMPARTMENT)
+        _one_counter(ws, ws.seat_of[_U(j)], ws.seat_of[_U(d)], R.ready_money, tracing)
         ws.ev[E.dealer_takings] += 1
     return top
 
 
 @kernel(inline=True)
-def _barter(cfg, ws, seats, j, q, i, hand_no, circuit):
+def _barter(cfg, ws, seats, j, q, i, hand_no, circuit, tracing):
     """Position j offers slot i to his neighbour q: a blind swap, unless q stands on his cards (p. 73).
 
     Returns False when the barter is refused (the caller has q stand).
     """
-    s = ws.seat_of[j]
-    qs = ws.seat_of[q]
     g = barter_answer(cfg, ws, seats, q, circuit)
+    out_card = ws.hands[_U(j), _U(i)]
     if g < 0:
-        act(ws, hand_no, s, K_BARTER_REFUSED, ws.hands[j, i], -1, qs)
+        if tracing:
+            act(ws, hand_no, ws.seat_of[_U(j)], K_BARTER_REFUSED, out_card, -1, ws.seat_of[_U(q)])
         ws.ev[E.barters_refused] += 1
         return False
-    out_card = ws.hands[j, i]
-    in_card = ws.hands[q, g]
+    in_card = ws.hands[_U(q), _U(g)]
     put(ws.hands, j, i, in_card)
     put(ws.hands, q, g, out_card)
     ws.ev[E.barters] += 1
-    act(ws, hand_no, s, K_BARTER, out_card, in_card, qs)
+    if tracing:
+        act(ws, hand_no, ws.seat_of[_U(j)], K_BARTER, out_card, in_card, ws.seat_of[_U(q)])
     return True
 
 
@@ -119,16 +132,16 @@ def begin_trading(ws):
 
 
 @kernel(inline=True)
-def neighbour(cfg, ws, j, m):
+def neighbour(cfg, ws, j, m, stood):
     """The position j would barter with: the next (left, or right under barter_left=false) who has not stood;
-    -1 when everyone else has stood (extended game)."""
-    if ws.turn[T_STOOD] >= m - 1:
+    -1 when everyone else has stood (extended game; ``stood`` players have)."""
+    if stood >= m - 1:
         return -1
     step = 1 if cfg[0][P.barter_left] != 0 else m - 1
     q = j + step  # j < m and step < m: one subtraction, not a division, brings it round
     if q >= m:
         q -= m
-    while ws.state[q] == STOOD:
+    while ws.state[_U(q)] == STOOD:
         q += step
         if q >= m:
             q -= m
@@ -143,6 +156,15 @@ def _round_the_table(j, circuit, m):
 
 
 @kernel(inline=True)
+def _keep(tr, t, top, stood, stander):
+    """Store the turn record trading kept in locals (``trading``)."""
+    tr[T_TURN] = t
+    tr[T_TOP] = top
+    tr[T_STOOD] = stood
+    tr[T_STANDER] = stander
+
+
+@kernel(inline=True)
 def trading(cfg, ws, seats, m, hand_no):
     """Turns round the table from where ``ws.turn`` stands until trading ends (p. 73) or max_circuits rounds
     (returns False), or until a rollout seat is to act (returns True; its choice goes in ``ws.turn[T_CHOICE]``
@@ -150,6 +172,7 @@ def trading(cfg, ws, seats, m, hand_no):
     prm = cfg[0]
     extended = prm[P.extended] != 0
     limit = prm[P.max_circuits] * m
+    tracing = ws.tracing[0] != 0
     tr = ws.turn
     t = tr[T_TURN]
     j = 0  # the position to act and the circuit, counted on from here without a division a turn (divided out
@@ -157,44 +180,48 @@ def trading(cfg, ws, seats, m, hand_no):
     if t > 0:
         j = t % m
         circuit = t // m + 1
-    # The turn count is kept in t and stored only where trading returns (decide and finish_hand read it; nothing
-    # in a turn does), and a rollout's choice is read once: the turn record is a view of the same int64 array as
-    # the rest of the workspace, so each store in the loop made LLVM load the state, seats and hands again
-    # (profiled, extended: a stander's skipped turn was a store and a reload).
+    # The turn record is kept in locals and stored only where trading returns (decide and finish_hand read it;
+    # nothing in a turn does), and a rollout's choice is read once: the turn record is a view of the same int64
+    # array as the rest of the workspace, so each store in the loop made LLVM load the state, seats and hands
+    # again (profiled, extended: a stander's skipped turn was a store and a reload). The tracing flag likewise:
+    # each of a turn's trace records and payments reloaded it.
     choice = tr[T_CHOICE]
+    top = tr[T_TOP]
+    stood = tr[T_STOOD]
+    stander = tr[T_STANDER]
     while t < limit:
-        if ws.state[j] == STOOD:  # extended game: standers wait
+        if ws.state[_U(j)] == STOOD:  # extended game: standers wait
             t += 1
             j, circuit = _round_the_table(j, circuit, m)
             continue
-        q = neighbour(cfg, ws, j, m)
+        q = neighbour(cfg, ws, j, m, stood)
         a = choice
         if a >= 0:
             choice = -1
             tr[T_CHOICE] = -1
-        elif seats[0][ws.seat_of[j]] == ROLLOUT:
-            tr[T_TURN] = t
+        elif seats[0][_U(ws.seat_of[_U(j)])] == ROLLOUT:
+            _keep(tr, t, top, stood, stander)
             return True
         else:
             a = modern_turn(cfg, ws, seats, j, m, q >= 0, circuit)
         who = j if a == 0 else -1  # who stands this turn
         if a >= 1 and a <= 3:
-            tr[T_TOP] = _ready_money(cfg, ws, j, a - 1, tr[T_TOP], m, hand_no)
-        elif a >= 4 and not _barter(cfg, ws, seats, j, q, a - 4, hand_no, circuit):
+            top = _ready_money(cfg, ws, j, a - 1, top, m, hand_no, tracing)
+        elif a >= 4 and not _barter(cfg, ws, seats, j, q, a - 4, hand_no, circuit, tracing):
             who = q  # a barter is refused by standing
         if a != 0 and who < 0 and stands_after(cfg, ws, seats, j, circuit):
             who = j
         if who >= 0:
-            _stand(ws, who, hand_no)
-            tr[T_STOOD] += 1
-            if tr[T_STANDER] < 0:
-                tr[T_STANDER] = who
-            if not extended or tr[T_STOOD] == m:
-                tr[T_TURN] = t + 1
+            _stand(ws, who, hand_no, tracing)
+            stood += 1
+            if stander < 0:
+                stander = who
+            if not extended or stood == m:
+                _keep(tr, t + 1, top, stood, stander)
                 return False
         t += 1
         j, circuit = _round_the_table(j, circuit, m)
-    tr[T_TURN] = t
+    _keep(tr, t, top, stood, stander)
     tr[T_CAPPED] = 1
     return False
 

@@ -37,6 +37,7 @@ from sim.games.commerce.table import (
     SIM,
     T_CHOICE,
     T_DRAWN,
+    T_STOOD,
     T_TOP,
     T_TURN,
     TURN,
@@ -129,7 +130,7 @@ def decide(cfg, core, seats, m):
     h = ws.hands[j, 3]
     circuit = ws.turn[T_TURN] // m + 1
     book = (ws.search[S_BOOK : S_BOOK + MAX_SEATS], core.f64[REAL, C_NO_PARAM : C_NO_PARAM + MAX_SEATS])
-    can_barter = neighbour(cfg, ws, j, m) >= 0
+    can_barter = neighbour(cfg, ws, j, m, ws.turn[T_STOOD]) >= 0
     cands = ws.search[S_CANDS : S_CANDS + 3]
     cands[0] = 0
     cands[1] = 1 + _best_slot(hand, h, H_READY)

@@ -19,6 +19,8 @@ from sim.games.commerce.table import (
     B_BITS,
     B_GIVE,
     B_RANK,
+    C2,
+    C3,
     C_LEVEL_RANK,
     C_LEVELLED_THR,
     C_PREMIUM,
@@ -38,7 +40,6 @@ from sim.games.commerce.table import (
     SIM,
     STAND_W,
     hid,
-    hid_of,
     klass_of,
 )
 
@@ -272,8 +273,8 @@ def _best_trade(cfg, ws, j, m, can_barter, premium):
 def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
     """Position j on his turn in this circuit (modern game): 0 stand, 1 + i ready money for slot i, 4 + i barter
     slot i."""
-    s = ws.seat_of[j]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(j)]
+    pol = seats[0][np.uint64(s)]
     if pol == STAND:
         return 0
     if pol == RANDOM:
@@ -291,8 +292,8 @@ def modern_turn(cfg, ws, seats, j, m, can_barter, circuit):
 @kernel(inline=True)
 def barter_answer(cfg, ws, seats, q, circuit):
     """The barter partner at position q: -1 to stand instead (p. 73), else the slot of the card he gives."""
-    s = ws.seat_of[q]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(q)]
+    pol = seats[0][np.uint64(s)]
     if pol == STAND:
         return -1
     if pol == RANDOM:
@@ -306,8 +307,8 @@ def barter_answer(cfg, ws, seats, q, circuit):
 @kernel(inline=True)
 def stands_after(cfg, ws, seats, j, circuit):
     """Whether the player at position j stands after his trade (p. 73)."""
-    s = ws.seat_of[j]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(j)]
+    pol = seats[0][np.uint64(s)]
     if pol == RANDOM:
         return rng.bounded(ws.streams[SEAT0 + s], 2) == 1
     if pol == STAND:
@@ -318,29 +319,58 @@ def stands_after(cfg, ws, seats, j, circuit):
 @kernel(inline=True)
 def best_exchange(cfg, ws, j):
     """(v1 rank of the best hand one exchange with the widow makes, its code 3 * slot + widow card). Ranks
-    (cfg[5], in v1's order) rather than v1: a smaller table for the same choices."""
+    (cfg[5], in v1's order) rather than v1: a smaller table for the same choices.
+
+    Each of the nine hands' colex index is put together from its cards' terms C(., 2) and C(., 3), looked up
+    once a card (_kept_with), not sorted by a min and a max and looked up again per hand: profiled (old game),
+    a turn's nine sorts and 18 look-ups, each waiting on its sort, were most of the exchanges' time."""
     rank = cfg[5]
-    a = ws.hands[j, 0]
-    b = ws.hands[j, 1]
-    c = ws.hands[j, 2]
+    a = ws.hands[np.uint64(j), 0]
+    b = ws.hands[np.uint64(j), 1]
+    c = ws.hands[np.uint64(j), 2]
+    a2, a3 = _terms(a)
+    b2, b3 = _terms(b)
+    c2, c3 = _terms(c)
     best = -1
     code = 0
     for i in range(3):
-        u = b if i == 0 else a  # the two cards kept, in order
-        v = b if i == 2 else c
         for w in range(3):
-            x = np.int64(rank[np.uint64(hid_of(u, v, ws.widow[w]))])  # unsigned: no wrap-around (_content)
-            if x > best:
-                best = x
+            x = ws.widow[w]
+            x2, x3 = _terms(x)
+            if i == 0:  # the two cards kept, in order
+                h = _kept_with(b, c, b2, c2, c3, x, x2, x3)
+            elif i == 1:
+                h = _kept_with(a, c, a2, c2, c3, x, x2, x3)
+            else:
+                h = _kept_with(a, b, a2, b2, b3, x, x2, x3)
+            r = np.int64(rank[np.uint64(h)])  # unsigned: no wrap-around (_content)
+            if r > best:
+                best = r
                 code = 3 * i + w
     return best, code
 
 
 @kernel(inline=True)
+def _terms(x):
+    """Card x's terms in a colex index: C(x, 2) and C(x, 3) (table.colex)."""
+    return C2[np.uint64(x)], C3[np.uint64(x)]
+
+
+@kernel(inline=True)
+def _kept_with(u, v, u2, v2, v3, x, x2, x3):
+    """The colex index of the hand of cards u < v and x (neither), from their terms: as (x, u, v), (u, x, v) or
+    (u, v, x)."""
+    lo = x if x < u else u
+    mid2 = u2 if x < u else (x2 if x < v else v2)
+    hi3 = v3 if x < v else x3
+    return lo + mid2 + hi3
+
+
+@kernel(inline=True)
 def old_turn(cfg, ws, seats, j, m):
     """Old game turn (p. 74): 0 stand, 1 pass, 2 + 3 * slot + widow card to exchange."""
-    s = ws.seat_of[j]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(j)]
+    pol = seats[0][np.uint64(s)]
     if pol == STAND:
         return 0
     if pol == RANDOM:  # stand, pass or exchange alike (so two stands or all passes soon end the hand)
@@ -364,8 +394,8 @@ def old_turn(cfg, ws, seats, j, m):
 @kernel(inline=True)
 def old_last(cfg, ws, seats, j):
     """The one more exchange after two stands (p. 74): -1 to keep, else 3 * slot + widow card."""
-    s = ws.seat_of[j]
-    pol = seats[0][s]
+    s = ws.seat_of[np.uint64(j)]
+    pol = seats[0][np.uint64(s)]
     if pol == STAND:
         return -1
     if pol == RANDOM:

@@ -301,8 +301,8 @@ def new_workspace(cfg, trace_rows):
 # hands
 
 
-_C2 = np.array([b * (b - 1) // 2 for b in range(52)], dtype=np.int64)
-_C3 = np.array([c * (c - 1) * (c - 2) // 6 for c in range(52)], dtype=np.int64)
+C2 = np.array([b * (b - 1) // 2 for b in range(52)], dtype=np.int64)
+C3 = np.array([c * (c - 1) * (c - 2) // 6 for c in range(52)], dtype=np.int64)
 
 
 @kernel(inline=True)
@@ -310,7 +310,7 @@ def colex(a, b, c):
     """Colex index of a sorted hand a < b < c: a + C(b, 2) + C(c, 3). Cards index unsigned, as the book's
     look-ups do (strategies._content): a signed index costs numba's wrap-around, a test and a select before
     each load (profiled, old game: nine hands a turn, 18 such loads)."""
-    return a + _C2[np.uint64(b)] + _C3[np.uint64(c)]
+    return a + C2[np.uint64(b)] + C3[np.uint64(c)]
 
 
 @kernel(inline=True)
@@ -380,15 +380,6 @@ def hid(ws, p):
 
 
 @kernel(inline=True)
-def hid_of(u, v, x):
-    """Index of the hand of cards u < v and x (neither): sorted by a min and a max, not by branches
-    (profiled: the nine hands of an old-game turn's exchanges were mispredicted branches)."""
-    lo = min(u, x)
-    hi = max(v, x)
-    return colex(lo, u + v + x - lo - hi, hi)
-
-
-@kernel(inline=True)
 def put(hands, p, i, x):
     """Put card x in slot i of p's hand and keep the hand sorted (p unsigned: no wrap-around, colex)."""
     p = np.uint64(p)
@@ -401,6 +392,12 @@ def put(hands, p, i, x):
         b = x
     else:
         c = x
+    put3(hands, p, a, b, c)
+
+
+@kernel(inline=True)
+def put3(hands, p, a, b, c):
+    """Give position p (unsigned) the hand of cards a, b and c, sorted, and its colex index."""
     if a > b:
         a, b = b, a
     if b > c:
@@ -453,10 +450,28 @@ def draw_to(ws, upto, size):
 
 @kernel(inline=True)
 def _draw(deck, turn, state, upto, size):
-    """The steps not yet taken (rng.shuffle_forward: the stream's state in locals, the numbers of rng.bounded)."""
+    """The steps not yet taken (_shuffle_forward)."""
     i = turn[T_DRAWN]
     if i < upto:
-        turn[T_DRAWN] = rng.shuffle_forward(state, deck, i, upto, size)
+        turn[T_DRAWN] = _shuffle_forward(state, deck, np.uint64(i), np.uint64(upto), np.uint64(size))
+
+
+@kernel(inline=True)
+def _shuffle_forward(state, cards, i, upto, size):
+    """rng.shuffle_forward's steps i .. upto - 1 (the same draws, the same swaps) over unsigned positions; returns
+    upto. Profiled (standard): with shuffle_forward's signed positions each swap's two loads were preceded by
+    numba's wrap-around (a shift and an and, the array's length reloaded from the stack), and that loop was 18%
+    of a deal."""
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    while i < upto:
+        r, s0, s1, s2, s3 = rng.bounded_step(size - i, s0, s1, s2, s3)
+        j = i + np.uint64(r)
+        tmp = cards[i]
+        cards[i] = cards[j]
+        cards[j] = tmp
+        i += np.uint64(1)
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
+    return np.int64(i)
 
 
 @kernel
@@ -476,14 +491,17 @@ def deal_round(cfg, ws, m, old, fresh):
     prm = cfg[0]
     width = m + 1 if old else m
     draw_to(ws, 3 * width, prm[P.pack])
-    for r in range(3):
-        for j in range(m):
-            ws.hands[j, r] = ws.deck[r * width + j]
-        if old:
-            ws.widow[r] = ws.deck[r * width + m]
+    deck = ws.deck
+    w = np.uint64(width)
+    if old:
+        for r in range(3):
+            ws.widow[r] = deck[np.uint64(r) * w + np.uint64(m)]
     dealt = 0  # hands dealt of each class, a byte a class (m <= 10)
     for j in range(m):
-        put(ws.hands, j, 0, ws.hands[j, 0])
+        # each hand's three cards straight from the deck into put3's sort (unsigned: no wrap-around); profiled,
+        # a loop storing them to the hands, over run-time lengths, was vectorised behind alias checks
+        u = np.uint64(j)
+        put3(ws.hands, u, np.int64(deck[u]), np.int64(deck[u + w]), np.int64(deck[u + w + w]))
         if old:  # the row each player's first turn reads
             prefetch(cfg[5], hid(ws, j))
         else:
