@@ -13,6 +13,8 @@ positions, so a player's runs, known stops and leads are a few bit operations (s
 State layout, shared by every stops game (all preallocated in a per-thread workspace)::
 
     holder  int8[64]     who has each position: seat 0..n-1, or REMOVED / SPARE / TURNUP / PLAYED / LAYOUT
+                         (a run played at once, ``shed``, leaves its cards' entries as they were: a game that
+                         plays runs so reads ``holder`` through LIVE, ``live_holder``)
     hand    uint64[10]   each seat's cards as a mask
     masks   uint64[3]    LIVE: every card still in a hand or the spare hand; SPARE: the spare hand; SEEN_SPARE:
                          spare cards everyone can place (nobody followed the card below them)
