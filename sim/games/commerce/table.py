@@ -450,28 +450,10 @@ def draw_to(ws, upto, size):
 
 @kernel(inline=True)
 def _draw(deck, turn, state, upto, size):
-    """The steps not yet taken (_shuffle_forward)."""
+    """The steps not yet taken (rng.shuffle_forward)."""
     i = turn[T_DRAWN]
     if i < upto:
-        turn[T_DRAWN] = _shuffle_forward(state, deck, np.uint64(i), np.uint64(upto), np.uint64(size))
-
-
-@kernel(inline=True)
-def _shuffle_forward(state, cards, i, upto, size):
-    """rng.shuffle_forward's steps i .. upto - 1 (the same draws, the same swaps) over unsigned positions; returns
-    upto. Profiled (standard): with shuffle_forward's signed positions each swap's two loads were preceded by
-    numba's wrap-around (a shift and an and, the array's length reloaded from the stack), and that loop was 18%
-    of a deal."""
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-    while i < upto:
-        r, s0, s1, s2, s3 = rng.bounded_step(size - i, s0, s1, s2, s3)
-        j = i + np.uint64(r)
-        tmp = cards[i]
-        cards[i] = cards[j]
-        cards[j] = tmp
-        i += np.uint64(1)
-    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
-    return np.int64(i)
+        turn[T_DRAWN] = rng.shuffle_forward(state, deck, i, upto, size)
 
 
 @kernel
