@@ -15,12 +15,13 @@ State layout, shared by every stops game (all preallocated in a per-thread works
     holder  int8[64]     who has each position: seat 0..n-1, or REMOVED / SPARE / TURNUP / PLAYED / LAYOUT
                          (a run played at once, ``shed``, leaves its cards' entries as they were: a game that
                          plays runs so reads ``holder`` through LIVE, ``live_holder``)
-    hand    uint64[10]   each seat's cards as a mask
+    hand    uint64[16]   each seat's cards as a mask (entries past the seats: ``deal``'s own, HAND_SLOTS)
     masks   uint64[3]    LIVE: every card still in a hand or the spare hand; SPARE: the spare hand; SEEN_SPARE:
                          spare cards everyone can place (nobody followed the card below them)
     tabs    int8[2, 64]  row 0: position of card code c (c < 52); row 1: card code at a position, -1 = padding
     dealmap int8[cards]  recipient of the i-th card dealt: 0..n-1 = seats counted from the elder hand,
-                         DEAL_SPARE, DEAL_TURNUP or DEAL_LAYOUT
+                         DEAL_SPARE, DEAL_TURNUP or DEAL_LAYOUT (the kernels deal by ``deal_table``: each
+                         dealer's row of holder codes)
 
 What a player can know: his own hand, and that every card outside LIVE is out of play (removed, turned up,
 played, laid out). He cannot tell the spare hand from the other hands - unless a rule lets him see it.
@@ -123,44 +124,58 @@ def count(mask):
     return np.int64(popcount(mask))
 
 
-@kernel(inline=True)
-def deal(deck, dealmap, tabs, dealer, n, holder, hand, masks):
-    """Deal ``deck`` (card codes, order dealt) by ``dealmap`` with ``dealer`` dealing.
+def deal_table(dm: np.ndarray, n: int) -> np.ndarray:
+    """int8[n, cards]: row d gives, for each card dealt with seat d dealing, the ``holder`` code it goes to (a seat,
+    SPARE, TURNUP or LAYOUT), so that ``deal`` neither turns the table round nor branches on the recipient."""
+    out = np.empty((n, dm.shape[0]), dtype=np.int8)
+    codes = {DEAL_SPARE: SPARE, DEAL_TURNUP: TURNUP, DEAL_LAYOUT: LAYOUT}
+    for d in range(n):
+        for i, to in enumerate(dm.tolist()):
+            out[d, i] = (d + 1 + to) % n if to < n else codes[to]
+    return out
 
-    Returns the turn-up's position, or -1 when nothing is turned up.
+
+# ``hand`` has HAND_SLOTS entries: the seats first, then slots where ``deal`` gathers the cards dealt to no seat,
+# at its holder code's low four bits (a card's slot is ``code & 15``, no branch)
+HAND_SLOTS = 16
+_SLOT_SPARE = SPARE & 15
+_SLOT_TURNUP = TURNUP & 15
+_SLOT_LAYOUT = LAYOUT & 15
+_SLOT_MASK = np.uint64(15)
+
+
+@kernel(inline=True)
+def deal(deck, table, tabs, dealer, n, holder, hand, masks):
+    """Deal ``deck`` (card codes, order dealt) by row ``dealer`` of ``table`` (``deal_table``).
+
+    Returns the turn-up's position, or -1 when nothing is turned up. Each card is a store of its holder code and
+    an or into the hand slot that code names: no branch per card. (Turning the dealmap round the table and
+    branching on seat, spare and turn-up was some 26 instructions a card, 11% of a Pope Joan deal.)
     """
     for x in range(64):
         holder[x] = REMOVED
     for s in range(n):
         hand[s] = _ZERO
-    live = _ZERO
-    spare = _ZERO
-    turnup = -1
+    hand[_SLOT_SPARE] = _ZERO
+    hand[_SLOT_TURNUP] = _ZERO
+    hand[_SLOT_LAYOUT] = _ZERO
+    codes = table[dealer]
     # unsigned indices: a signed one compiles to a wrap-around for negative values, three instructions per
     # access on every card dealt (numba's indexing)
-    for i in range(dealmap.shape[0]):
+    for i in range(codes.shape[0]):
         x = np.uint64(tabs[0, np.uint64(deck[i])])
-        to = dealmap[i]
-        if to < n:
-            seat = dealer + 1 + to  # below 2n: one subtraction, not a division per card
-            if seat >= n:
-                seat -= n
-            holder[x] = seat
-            hand[np.uint64(seat)] |= bit(x)
-            live |= bit(x)
-        elif to == DEAL_SPARE:
-            holder[x] = SPARE
-            spare |= bit(x)
-            live |= bit(x)
-        elif to == DEAL_TURNUP:
-            holder[x] = TURNUP
-            turnup = np.int64(x)
-        else:
-            holder[x] = LAYOUT
+        code = codes[i]
+        holder[x] = code
+        hand[np.uint64(code) & _SLOT_MASK] |= bit(x)
+    spare = hand[_SLOT_SPARE]
+    live = spare
+    for s in range(n):
+        live |= hand[s]
+    turned = hand[_SLOT_TURNUP]
     masks[LIVE] = live
     masks[SPARE_MASK] = spare
     masks[SEEN_SPARE] = _ZERO
-    return turnup
+    return np.int64(ctz(turned)) if turned != _ZERO else np.int64(-1)
 
 
 @kernel
@@ -428,7 +443,7 @@ class Scratch(NamedTuple):
     """The state arrays of a stops game in ROWS rows, and the rollout's own arrays."""
 
     holder: np.ndarray  # int8[ROWS, 64]
-    hand: np.ndarray  # uint64[ROWS, MAX_SEATS]
+    hand: np.ndarray  # uint64[ROWS, HAND_SLOTS]
     masks: np.ndarray  # uint64[ROWS, MASKS]
     board: np.ndarray  # int64[ROWS, compartments]
     net: np.ndarray  # int64[ROWS, MAX_SEATS]
@@ -447,7 +462,7 @@ class Scratch(NamedTuple):
 def new_scratch(compartments, events, extra):
     return Scratch(
         np.full((ROWS, 64), REMOVED, dtype=np.int8),
-        np.zeros((ROWS, MAX_SEATS), dtype=np.uint64),
+        np.zeros((ROWS, HAND_SLOTS), dtype=np.uint64),
         np.zeros((ROWS, MASKS), dtype=np.uint64),
         np.zeros((ROWS, compartments), dtype=np.int64),
         np.zeros((ROWS, MAX_SEATS), dtype=np.int64),
@@ -612,9 +627,10 @@ def seed_streams(ws, seed, session, n, policies):
 
 
 @kernel(inline=True)
-def deal_ws(ws, dmap, tabs, dealer, n):
-    """Deal ``ws.deck`` into the hands (see ``deal``); returns the turn-up's position or -1."""
-    return deal(ws.deck, dmap, tabs, dealer, n, ws.holder, ws.hand, ws.masks)
+def deal_ws(ws, table, tabs, dealer, n):
+    """Deal ``ws.deck`` into the hands by ``table`` (``deal_table``; see ``deal``); returns the turn-up's position
+    or -1."""
+    return deal(ws.deck, table, tabs, dealer, n, ws.holder, ws.hand, ws.masks)
 
 
 @kernel(inline=True)

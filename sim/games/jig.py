@@ -131,8 +131,8 @@ def impossible_events(r) -> frozenset[str]:
 
 
 def kernel_config(r) -> tuple:
-    """cfg for the kernels: (int64 rule parameters, dealmap, position tables)."""
-    return RULEBOOK.params(r), dealmap(r), S.position_tables(False)
+    """cfg for the kernels: (int64 rule parameters, deal table (sim.games._stops.deal_table), position tables)."""
+    return RULEBOOK.params(r), S.deal_table(dealmap(r), r.players), S.position_tables(False)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -256,8 +256,8 @@ def deal_cards(cfg, ws):
 
 @kernel(inline=True)
 def deal_hands(cfg, ws, dealer):
-    prm, dmap, tabs = cfg
-    S.deal_ws(ws, dmap, tabs, dealer, prm[P.players])
+    prm, table, tabs = cfg
+    S.deal_ws(ws, table, tabs, dealer, prm[P.players])
     return np.int64(ws.hand[0] & np.uint64(1))
 
 
@@ -386,7 +386,7 @@ def decide(cfg, ws, seats):
 @kernel(inline=True)
 def begin_play(cfg, ws, dealer):
     """The deal up to its first lead: the pool, the cards, the elder hand to play first (p. 95)."""
-    prm, dmap, tabs = cfg
+    prm, table, tabs = cfg
     n = prm[P.players]
     L.begin_deal(ws, n)
     ante = prm[P.pool_ante]
@@ -394,7 +394,7 @@ def begin_play(cfg, ws, dealer):
         for s in range(n):
             if s == dealer or prm[P.pool_payer] != DEALER_ANTES:
                 L.pay(ws, s, L.BOARD, ante, R_ANTE, POOL)
-    S.deal_ws(ws, dmap, tabs, dealer, n)
+    S.deal_ws(ws, table, tabs, dealer, n)
     ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     S.begin_turns(ws.turn, S.next_seat(dealer, n), dealer)
 

@@ -152,8 +152,8 @@ def impossible_events(r) -> frozenset[str]:
 
 
 def kernel_config(r) -> tuple:
-    """cfg for the kernels: (int64 rule parameters, dealmap, position tables)."""
-    return RULEBOOK.params(r), dealmap(r), S.position_tables(False)
+    """cfg for the kernels: (int64 rule parameters, deal table (sim.games._stops.deal_table), position tables)."""
+    return RULEBOOK.params(r), S.deal_table(dealmap(r), r.players), S.position_tables(False)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -237,8 +237,8 @@ def deal_cards(cfg, ws):
 
 @kernel(inline=True)
 def deal_hands(cfg, ws, dealer):
-    prm, dmap, tabs = cfg
-    S.deal_ws(ws, dmap, tabs, dealer, prm[P.players])
+    prm, table, tabs = cfg
+    S.deal_ws(ws, table, tabs, dealer, prm[P.players])
     return np.int64(ws.hand[0] & np.uint64(1))
 
 
@@ -535,11 +535,11 @@ def decide(cfg, ws, seats):
 @kernel(inline=True)
 def begin_play(cfg, ws, dealer):
     """The deal up to its first lead: the pool, the cards, who can declare a pair, the elder hand to lead."""
-    prm, dmap, tabs = cfg
+    prm, table, tabs = cfg
     n = prm[P.players]
     L.begin_deal(ws, n)
     _ante(prm, ws, dealer)
-    S.deal_ws(ws, dmap, tabs, dealer, n)
+    S.deal_ws(ws, table, tabs, dealer, n)
     ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     ws.pair[0] = ws.holder[KD_X] if ws.holder[KD_X] == ws.holder[QD_X] else -1
     ws.pair[1] = ws.holder[QD_X] if ws.holder[QD_X] == ws.holder[JD_X] else -1

@@ -123,8 +123,8 @@ def deal_cards(cfg, ws):
 
 @kernel(inline=True)
 def deal_hands(cfg, ws, dealer):
-    prm, dmap, tabs = cfg
-    return S.deal_ws(ws, dmap, tabs, dealer, prm[P.players])
+    prm, table, tabs = cfg
+    return S.deal_ws(ws, table, tabs, dealer, prm[P.players])
 
 
 @kernel
@@ -518,13 +518,13 @@ def _go_out(cfg, ws, winner, turnup):
 def begin_play(cfg, ws, dealer):
     """The deal up to its first lead: the dressing, the cards, the turn-up's payments, the elder hand to lead.
     Returns the dealer when a 9D turn-up has already won him the deal (p. 86), else -1."""
-    prm, dmap, tabs = cfg
+    prm, table, tabs = cfg
     n = prm[P.players]
     L.begin_deal(ws, n)
     for k in range(3):
         ws.who[k] = -1
     _dress(prm, ws, dealer)
-    turnup = S.deal_ws(ws, dmap, tabs, dealer, n)
+    turnup = S.deal_ws(ws, table, tabs, dealer, n)
     ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     S.begin_turns(ws.turn, S.next_seat(dealer, n), dealer)  # the elder hand leads (p. 83)
     ws.turn[S.T_AUX] = turnup >> 4  # trumps
