@@ -209,3 +209,43 @@ def test_validation_sentences():
         pj.Rules(spare="lots").validated()
     with pytest.raises(ValueError, match="spare: between 0 and 45"):
         pj.Rules(players=5, spare="46").validated()
+
+
+@pytest.mark.parametrize("spare", ["hand", "remainder", "8"])
+def test_deal_table_deals_each_card_where_the_dealmap_says(spare):
+    """The kernels deal by each dealer's row of holder codes (sim.games._stops.deal_table): every card goes to the
+    seat the dealmap names counted from the elder hand, to the spare hand, or is turned up, for every dealer."""
+    from sim.games import _stops as S
+    from sim.games.popejoan.rules import PACK
+
+    rng = np.random.default_rng(3)
+    for n in (3, 5, 8):
+        r = pj.Rules(players=n, spare=spare).validated()
+        dm = pj.dealmap(r)
+        table = S.deal_table(dm, n)
+        tabs = S.position_tables(False)
+        for dealer in range(n):
+            deck = rng.permutation(PACK)[: len(dm)].astype(np.int8)
+            holder = np.zeros(64, dtype=np.int8)
+            hand = np.full(S.HAND_SLOTS, 7, dtype=np.uint64)  # stale entries: the deal must clear what it uses
+            masks = np.zeros(S.MASKS, dtype=np.uint64)
+            turnup = S.deal(deck, table, tabs, dealer, n, holder, hand, masks)
+            want = [0] * n
+            spare_mask = 0
+            want_turnup = -1
+            for c, to in zip(deck.tolist(), dm.tolist()):
+                x = int(tabs[0, c])
+                if to < n:
+                    seat = (dealer + 1 + to) % n
+                    want[seat] |= 1 << x
+                    assert holder[x] == seat
+                elif to == S.DEAL_SPARE:
+                    spare_mask |= 1 << x
+                    assert holder[x] == S.SPARE
+                else:
+                    want_turnup = x
+                    assert holder[x] == S.TURNUP
+            assert [int(h) for h in hand[:n]] == want
+            assert int(masks[S.SPARE_MASK]) == spare_mask and int(masks[S.SEEN_SPARE]) == 0
+            assert int(masks[S.LIVE]) == spare_mask | sum(want)
+            assert turnup == want_turnup

@@ -594,19 +594,22 @@ def stack_deck(dm: np.ndarray, dealer: int, n: int, hands: dict) -> list[int]:
     return deck
 
 
-def dealt_hands(order: list[int], dm: np.ndarray, dealer: int, n: int) -> tuple[list[list[str]], list[str], str | None]:
-    """(each seat's hand, the spare hand, the turn-up) as card text, from the deck order and the dealmap."""
+def dealt_hands(
+    order: list[int], table: np.ndarray, dealer: int, n: int
+) -> tuple[list[list[str]], list[str], str | None]:
+    """(each seat's hand, the spare hand, the turn-up) as card text, from the deck order and the deal table
+    (``deal_table``)."""
     from sim import cards as C
 
     hands: list[list[str]] = [[] for _ in range(n)]
     spare: list[str] = []
     turnup = None
-    for c, to in zip(order, dm.tolist()):
-        if to < n:
-            hands[(dealer + 1 + to) % n].append(C.format_card(c))
-        elif to == DEAL_SPARE:
+    for c, code in zip(order, table[dealer].tolist()):
+        if code >= 0:
+            hands[code].append(C.format_card(c))
+        elif code == SPARE:
             spare.append(C.format_card(c))
-        elif to == DEAL_TURNUP:
+        elif code == TURNUP:
             turnup = C.format_card(c)
     return hands, spare, turnup
 

@@ -153,8 +153,8 @@ def impossible_events(r) -> frozenset[str]:
 
 
 def kernel_config(r) -> tuple:
-    """cfg for the kernels: (int64 rule parameters, dealmap, position tables)."""
-    return RULEBOOK.params(r), dealmap(r), S.position_tables(False)
+    """cfg for the kernels: (int64 rule parameters, deal table (sim.games._stops.deal_table), position tables)."""
+    return RULEBOOK.params(r), S.deal_table(dealmap(r), r.players), S.position_tables(False)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -291,9 +291,10 @@ def _deal(cfg, ws, dealer, laid):
     No branch on the laid cards (four at random places in the pack, each a mispredicted branch): every card is
     written, a laid one to the hands as nothing and to ``ws.dealt`` where the next card overwrites it; its
     ``holder`` entry is the caller's to set (begin_play lays it out)."""
-    prm, dmap, tabs = cfg
+    prm, table, tabs = cfg
     n = prm[P.players]
-    last = dmap.shape[0] - 1
+    codes = table[dealer]  # each card's seat (sim.games._stops.deal_table)
+    last = codes.shape[0] - 1
     for x in range(64):
         ws.holder[x] = S.REMOVED
     for s in range(n):
@@ -305,9 +306,7 @@ def _deal(cfg, ws, dealer, laid):
         x = np.uint64(tabs[0, np.uint64(c)])  # unsigned indices: no wrap-around code (sim.games._stops.deal)
         b = S.bit(x) & ~laid
         ws.dealt[j] = c
-        seat = dealer + 1 + dmap[min(j, last)]  # below 2n; j passes the last only on laid cards at the end
-        if seat >= n:
-            seat -= n
+        seat = codes[min(j, last)]  # j passes the last only on laid cards at the end
         j += np.int64(b != 0)
         ws.holder[x] = seat
         ws.hand[np.uint64(seat)] |= b
@@ -503,7 +502,7 @@ def decide(cfg, ws, seats):
 @kernel(inline=True)
 def begin_play(cfg, ws, dealer):
     """The deal up to its first lead: the stakes, the layout, the cards, the elder hand to lead."""
-    prm, dmap, tabs = cfg
+    prm, _, tabs = cfg
     n = prm[P.players]
     L.begin_deal(ws, n)
     _stake(prm, ws, dealer)
@@ -580,9 +579,9 @@ def describe_trace(run: TracedDeal) -> dict:
     and ``dealt`` the cards dealt in order: give that as ``--deck`` to replay the deal under any layout rule."""
     n = run.players
     ws = run.ws
-    dm = run.cfg[1]
-    dealt = ws.dealt[: len(dm)].tolist()
-    hands, _, _ = S.dealt_hands(dealt, dm, run.dealer, n)
+    table = run.cfg[1]
+    dealt = ws.dealt[: table.shape[1]].tolist()
+    hands, _, _ = S.dealt_hands(dealt, table, run.dealer, n)
     return {
         "game": NAME,
         "rules": dict(run.rules._asdict()),
