@@ -261,7 +261,7 @@ def play_deal(cfg, ws, dealer, seats):
     """
     prm = cfg[0]
     n = prm[P.players]
-    begin_deal(ws)
+    begin_deal(ws, prm[P.pool] != 0)
     if prm[P.game] == OLD:
         _old_game(cfg, ws.core, seats, dealer)
         return (dealer + 1) % n
