@@ -128,7 +128,7 @@ def begin_play(cfg, ws, dealer):
     begin_hand(ws, n)
     t = ws.turn
     t[T_POS] = deal_round(ws, 0, pack.shape[0], dealer, n, True)
-    t[T_PLAYER] = left_of(dealer, n)
+    t[T_PLAYER] = (dealer + 1) % n
     t[T_LEFT] = cards_in_hands(ws, n)
     t[T_CHOICE] = -1
     t[T_DEALER] = dealer
@@ -144,13 +144,14 @@ def next_round(ws, size, dealer, n):
         return True, np.int64(0), np.int64(0)
     ws.state[ROUND] += 1
     t[T_POS] = deal_round(ws, pos, size, dealer, n, False)
-    return False, left_of(dealer, n), cards_in_hands(ws, n)
+    return False, np.int64((dealer + 1) % n), cards_in_hands(ws, n)
 
 
 @kernel(inline=True)
 def left_of(s, n):
-    """The seat on s's left, (s + 1) % n without a division (a division a round and a deal, two to four a game
-    more in the scoring: measured with the scoring's branches, see ``score.score_deal``)."""
+    """The seat on s's left, (s + 1) % n without a division (the next dealer; measured with the scoring's
+    branches, see ``score.score_deal``). The deal's rounds keep their % n: taking it out there too measured
+    slower under ``builds`` (0.967 against 0.979, 5 rounds each)."""
     return np.int64(s + 1 if s + 1 < n else 0)
 
 
