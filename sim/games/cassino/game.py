@@ -126,7 +126,7 @@ def play_deal(cfg, ws, dealer, seats):
         S.score_deal(ws, prm, dealer)
         _trace_deal(ws, dealer, pack.shape[0], k)
         deals += 1
-        dealer = (dealer + 1) % n  # the deal passes to the left
+        dealer = G.left_of(dealer, n)  # the deal passes to the left
         winner = S.game_winner(ws.total, k, prm[P.target])
         if winner < 0 and deals >= MAX_GAME_DEALS:
             ws.ev[E.games_cut] += 1
@@ -148,10 +148,11 @@ def _leader(total, k):
 @kernel
 def _credited(q, first, n, how):
     """The seat whose ``won`` marks party q's game: its seat nearest the game's first dealer, in turn from him."""
-    for j in range(n):
-        s = (first + j) % n
+    s = first
+    for _ in range(n):
         if S.party_of(s, how) == q:
             return s
+        s = G.left_of(s, n)
     return q
 
 

@@ -148,6 +148,14 @@ def next_round(ws, size, dealer, n):
 
 
 @kernel(inline=True)
+def left_of(s, n):
+    """The seat on s's left, (s + 1) % n without a division (the next dealer; measured with the scoring's
+    branches, see ``score.score_deal``). The deal's rounds keep their % n: taking it out there too measured
+    slower under ``builds`` (0.967 against 0.979, 5 rounds each)."""
+    return np.int64(s + 1 if s + 1 < n else 0)
+
+
+@kernel(inline=True)
 def tally(ws, plays, captures, builds_made, taken, sweeps):
     """A lean loop's play counts, kept in registers over the deal, added to the events once at its end."""
     ws.ev[E.plays] += plays
