@@ -39,7 +39,13 @@ from sim import rng
 from sim._bits import ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
-from sim.games._common import DEFAULT_SAMPLES, MAX_SAMPLES, MAX_SEATS, samples  # noqa: F401 - S.samples
+from sim.games._common import (  # noqa: F401 - S.samples, S.next_seat
+    DEFAULT_SAMPLES,
+    MAX_SAMPLES,
+    MAX_SEATS,
+    next_seat,
+    samples,
+)
 
 # holder codes (seats are 0..n-1)
 REMOVED = -1  # not in this game's pack, or padding
@@ -176,12 +182,6 @@ def deal(deck, table, tabs, dealer, n, holder, hand, masks):
     masks[SPARE_MASK] = spare
     masks[SEEN_SPARE] = _ZERO
     return np.int64(ctz(turned)) if turned != _ZERO else np.int64(-1)
-
-
-@kernel
-def next_seat(seat, n):
-    """The seat after ``seat`` of n: a compare, not the division ``% n`` compiles to (twice a deal, some 2%)."""
-    return seat + 1 if seat + 1 < n else np.int64(0)
 
 
 @kernel

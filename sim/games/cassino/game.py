@@ -18,6 +18,7 @@ import numpy as np
 from sim import rng
 from sim._jit import kernel
 from sim.games import _ledger as L
+from sim.games._common import next_seat
 from sim.games.cassino import play as G
 from sim.games.cassino import rollout as R
 from sim.games.cassino import score as S
@@ -126,7 +127,7 @@ def play_deal(cfg, ws, dealer, seats):
         S.score_deal(ws, prm, dealer)
         _trace_deal(ws, dealer, pack.shape[0], k)
         deals += 1
-        dealer = G.left_of(dealer, n)  # the deal passes to the left
+        dealer = next_seat(dealer, n)  # the deal passes to the left
         winner = S.game_winner(ws.total, k, prm[P.target])
         if winner < 0 and deals >= MAX_GAME_DEALS:
             ws.ev[E.games_cut] += 1
@@ -152,7 +153,7 @@ def _credited(q, first, n, how):
     for _ in range(n):
         if S.party_of(s, how) == q:
             return s
-        s = G.left_of(s, n)
+        s = next_seat(s, n)
     return q
 
 

@@ -173,8 +173,9 @@ def score_deal(ws, prm, dealer):
     Its tests on the counts (who has the most, the least, who scored) are written as maxes, mins, sums and ors
     rather than compares that branch: they go either way by the deal, and four independent players made each a
     likely mispredict. Two sides keep their compares (one a test), which measured faster for them. Measured
-    together with the divisions taken out (``play.left_of``, ``relative``), A/B against the version before, 5
-    rounds each, same rows: `independent` 1.026, `lowest-nothing` 1.023, `standard` 1.002, `builds` 0.981."""
+    together with the divisions taken out (``next_seat`` for the next dealer, ``relative``), A/B against the
+    version before, 5 rounds each, same rows: `independent` 1.026, `lowest-nothing` 1.023, `standard` 1.002,
+    `builds` 0.981."""
     n = prm[P.players]
     how = scoring(prm)
     k = count(ws, n, how)

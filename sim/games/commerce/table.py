@@ -94,7 +94,7 @@ POOL_ONLY = tuple(e for e in EVENTS if e.startswith(("first_out", "game_len"))) 
 # The events a deal of the modern or old game can count: the first DEAL_EVENTS (whole 32-byte blocks); the rest,
 # Pool Commerce's own, stay at the zeros new_workspace gave them (begin_deal)
 DEAL_EVENTS = (E.hands + 1 + 3) // 4 * 4
-assert min(EVENTS.index(e) for e in POOL_ONLY) >= DEAL_EVENTS
+assert set(EVENTS[DEAL_EVENTS:]) <= set(POOL_ONLY)  # else a modern or old deal's count would never be zeroed
 MODERN_ONLY = ("trades", "barters", "barters_refused", "stander_beaten", "stander_paid", "dealer_takings")
 
 
