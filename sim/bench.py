@@ -2,8 +2,9 @@
 
 The floor (sim/floor.py) is the fastest known way to shuffle and deal the same pack; no game can beat it, so
 each row reports the game's rate divided by it, and also by the game's own shuffle-and-deal, and the speed-up
-from one thread to two, all measured back to back in the same run: a ratio is comparable across machines and
-load, a raw rate is not. Never used in tests (timings are noisy on shared machines).
+from one thread to two. The game, its own shuffle and the floor are timed in turn, one call each a round, so a
+ratio compares kernels that ran under the same conditions: a ratio is comparable across machines and load, a raw
+rate is not, and the range of the rounds' ratios is printed beside it. Never used in tests (timings are noisy on shared machines).
 """
 
 from __future__ import annotations
@@ -20,23 +21,46 @@ from sim.games._common import COL_EVENTS
 MAX_SECONDS = 3600.0  # per row; the same bound as sim bench --seconds
 
 
-def _rate(fn, seconds: float) -> float:
-    """Calls/s of fn(k) doing k deals: warm up, then grow k until one call lasts ``seconds`` / 3; best of 3."""
+ROUNDS = 5  # interleaved rounds of a row's kernels (see ``_rates``)
+
+
+def _calls(fn, seconds: float) -> int:
+    """How many deals make one call of fn(k) last about ``seconds``: warm up, then double k until it does."""
     fn(8)
     k = 1024
     while True:
         t = time.perf_counter()
         fn(k)
-        dt = time.perf_counter() - t
-        if dt >= seconds / 3 or k >= 1 << 26:
-            break
+        if time.perf_counter() - t >= seconds or k >= 1 << 26:
+            return k
         k *= 2
-    best = dt
-    for _ in range(2):
-        t = time.perf_counter()
-        fn(k)
-        best = min(best, time.perf_counter() - t)
-    return k / best
+
+
+def _rates(fns, seconds: float) -> tuple[list[float], list[list[float]]]:
+    """Calls/s of each fn(k) doing k deals, measured in ``ROUNDS`` interleaved rounds (one call of each in turn,
+    ``seconds`` in all for each fn): (each fn's best rate, each round's rates).
+
+    On a shared virtual machine the speed of the whole machine drifts by 20-30% over seconds (measured: the same
+    tree's ratio to the floor read 0.12 to 0.18 in five runs when the game and the floor were timed one after
+    the other, a second apart). Timed in turn, a game and its floor share each round's conditions, so their
+    ratio is taken within rounds: the best round of each, and the spread of the rounds' ratios says how far
+    to trust it.
+    """
+    ks = [_calls(fn, seconds / ROUNDS) for fn in fns]
+    rounds: list[list[float]] = []
+    for _ in range(ROUNDS):
+        rates = []
+        for fn, k in zip(fns, ks):
+            t = time.perf_counter()
+            fn(k)
+            rates.append(k / (time.perf_counter() - t))
+        rounds.append(rates)
+    return [max(r[i] for r in rounds) for i in range(len(fns))], rounds
+
+
+def _rate(fn, seconds: float) -> float:
+    """Calls/s of fn(k) doing k deals: the best of ``ROUNDS`` calls (``_rates`` of one kernel)."""
+    return _rates([fn], seconds)[0][0]
 
 
 def _kernels(game: str, spec) -> tuple:
@@ -67,13 +91,18 @@ def _kernels(game: str, spec) -> tuple:
     return play, shuffle, played
 
 
-def honest_floor(dealing: _contract.Dealing, players: int, seconds: float) -> float:
-    """Deals/s of the fastest known way (sim.floor) to shuffle and deal what one of the game's deals does."""
+def floor_kernel(dealing: _contract.Dealing, players: int):
+    """fn(k): k deals of the fastest known way (sim.floor) to shuffle and deal what one of the game's deals does."""
     from sim.floor import shuffle_and_deal
 
     cards = np.zeros(dealing.pack, dtype=np.int64)
     hands = np.zeros(players, dtype=np.uint64)
-    return _rate(lambda k: shuffle_and_deal(1, k, dealing.pack, dealing.drawn, players, cards, hands), seconds)
+    return lambda k: shuffle_and_deal(1, k, dealing.pack, dealing.drawn, players, cards, hands)
+
+
+def honest_floor(dealing: _contract.Dealing, players: int, seconds: float) -> float:
+    """Deals/s of the floor (``floor_kernel``) on its own."""
+    return _rate(floor_kernel(dealing, players), seconds)
 
 
 def deals_per_game(module, dealing: _contract.Dealing, rows: np.ndarray, dps: int) -> float:
@@ -92,10 +121,10 @@ def measure(game: str, variant: str, seconds: float = 1.0, strategy: str = "book
     play, shuffle, played = _kernels(game, spec)
     dealing = _contract.dealing(spec.module, spec.rules)
     numba.set_num_threads(1)
-    rate = _rate(play, seconds)
+    floor_fn = floor_kernel(dealing, spec.rules.players)
+    (rate, own, floor), rounds = _rates([play, shuffle, floor_fn], seconds)
     per_game = deals_per_game(spec.module, dealing, played[0], spec.deals_per_session)
-    own = _rate(shuffle, seconds)
-    floor = honest_floor(dealing, spec.rules.players, seconds)
+    by_round = [r[0] * per_game / r[2] for r in rounds]  # the game against the floor timed beside it
     numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
     two = _rate(play, seconds)
     numba.set_num_threads(1)
@@ -108,6 +137,8 @@ def measure(game: str, variant: str, seconds: float = 1.0, strategy: str = "book
         "own_shuffle_per_s": own,
         "floor_per_s": floor,
         "ratio": rate * per_game / floor,
+        "ratio_low": min(by_round),  # the rounds' ratios: how far the machine let the ratio move
+        "ratio_high": max(by_round),
         "ratio_own": rate * per_game / own,
         "two_threads": two / rate,
     }
@@ -123,11 +154,11 @@ def run_bench(seconds: float = 1.0, only: str | None = None) -> list[dict]:
     table = Table(
         title="Deals per second (book strategy, default players); ratios measured in this run", title_justify="left"
     )
-    heads = ("game", "variant", "deals/s 1 thread", "deals a game", "cards", "floor/s", "ratio to floor",
+    heads = ("game", "variant", "deals/s 1 thread", "deals a game", "cards", "floor/s", "ratio to floor", "rounds",
              "own shuffle/s", "ratio to own", "2 threads / 1")  # fmt: skip
     for col in heads:
         table.add_column(col, justify="left" if col in ("game", "variant") else "right")
-    con = Console(highlight=False, width=140)
+    con = Console(highlight=False, width=160)
     for game in _games.GAMES:
         if only and game != only:
             continue
@@ -138,6 +169,7 @@ def run_bench(seconds: float = 1.0, only: str | None = None) -> list[dict]:
                 game, variant, f"{row['deals_per_s']:,.0f}",
                 "" if row["deals_per_game"] == 1 else f"{row['deals_per_game']:.2f}", f"{row['cards_drawn']}",
                 f"{row['floor_per_s']:,.0f}", f"{row['ratio']:.3f}",
+                f"{row['ratio_low']:.3f}-{row['ratio_high']:.3f}",
                 f"{row['own_shuffle_per_s']:,.0f}", f"{row['ratio_own']:.3f}", f"{row['two_threads']:.2f}",
             )  # fmt: skip
     con.print(table)
@@ -145,6 +177,8 @@ def run_bench(seconds: float = 1.0, only: str | None = None) -> list[dict]:
         "deals/s: the game's own deals (where a run's deal is a whole game, its games/s times 'deals a game'). "
         "floor: the fastest known shuffle-and-deal of the same 'cards' from the pack (sim/floor.py: xoroshiro128+ "
         "in registers, seeded per deal, each card dealt as its position settles, two positions drawn from each "
-        "32-bit half); own shuffle: the game's own deck code, dealt, no play."
+        "32-bit half); own shuffle: the game's own deck code, dealt, no play. The game, its own shuffle and the "
+        f"floor are timed in turn, {ROUNDS} rounds: each rate is its best round; 'rounds' is the range of the "
+        "rounds' own ratios to the floor (wide when the machine's speed moved during the row)."
     )
     return rows

@@ -108,3 +108,45 @@ def test_deals_per_game_reads_the_games_deal_count():
 def test_bench_row():
     row = bench.measure("commerce", "standard", seconds=0.3)
     assert row["deals_per_s"] > 0 and row["floor_per_s"] > row["deals_per_s"] and row["cards_drawn"] == 12
+    assert row["ratio_low"] <= row["ratio"] <= row["ratio_high"]
+
+
+def test_rates_time_the_kernels_in_turn_and_keep_each_ones_best_round(monkeypatch):
+    """A game and its floor are timed one call each in turn, round after round (so a drift in the machine's speed
+    reaches both), each rate its best round. The clock is faked: call c of the run lasts c + 1 ticks of 1 s for
+    the first kernel and twice that for the second, so every rate is known."""
+    calls: list[str] = []
+    clock = [0.0]
+    cost = {"game": 1.0, "floor": 2.0}
+
+    def kernel(name):
+        def fn(k):
+            calls.append(name)
+            clock[0] += cost[name] * len(calls) * k / 1024
+
+        return fn
+
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: clock[0])
+    best, rounds = bench._rates([kernel("game"), kernel("floor")], seconds=1.0)
+    timed = calls[-2 * bench.ROUNDS :]
+    assert timed == ["game", "floor"] * bench.ROUNDS  # in turn, after each one's calibration
+    assert calls[:4] == ["game", "game", "floor", "floor"]  # warm-up call, then k = 1024 already lasts 0.2 s
+    assert len(rounds) == bench.ROUNDS and all(len(r) == 2 for r in rounds)
+    first = len(calls) - 2 * bench.ROUNDS + 1  # the 1-based number of the first timed call
+    assert rounds[0] == [1024 / (1.0 * first), 1024 / (2.0 * (first + 1))]
+    assert best == [max(r[0] for r in rounds), max(r[1] for r in rounds)]
+    assert best[0] == rounds[0][0]  # calls grow slower: the first round is each one's best
+
+
+def test_bench_ratio_lies_within_its_rounds(monkeypatch):
+    """The row's ratio (best game / best floor) lies within the range of the rounds' own ratios, whatever the
+    timings: best game / best floor is at most the ratio of the game's best round and at least the floor's."""
+    rounds = [[5.0, 1.0, 10.0], [9.0, 1.0, 9.0], [6.0, 1.0, 12.0]]
+    monkeypatch.setattr(bench, "_rates", lambda fns, s: ([max(r[i] for r in rounds) for i in range(3)], rounds))
+    monkeypatch.setattr(bench, "_rate", lambda fn, s: 1.0)
+    unplayed = lambda k: None  # noqa: E731 - nothing is compiled or played: the timings are the fake's
+    monkeypatch.setattr(bench, "_kernels", lambda game, spec: (unplayed, unplayed, [np.zeros((1, 1))]))
+    row = bench.measure("jig", "standard", seconds=0.01)
+    assert row["ratio"] == pytest.approx(9.0 / 12.0)
+    assert (row["ratio_low"], row["ratio_high"]) == (pytest.approx(0.5), pytest.approx(1.0))
+    assert row["ratio_low"] <= row["ratio"] <= row["ratio_high"]
