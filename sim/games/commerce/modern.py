@@ -11,17 +11,23 @@ the dealer wins); a stander who is beaten pays a stake to each better hand.
 from __future__ import annotations
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games.commerce.rules import DP_NONE, TIE_ELDEST, P
-from sim.games.commerce.strategies import ROLLOUT, barter_answer, modern_turn, stands_after
+from sim.games.commerce.strategies import ROLLOUT, THRESHOLD, barter_answer, modern_turn, stands_after
 from sim.games.commerce.table import (
+    B_ACT,
+    B_BITS,
+    B_GIVE,
+    B_RANK,
     FLUSH,
     K_BARTER,
     K_BARTER_REFUSED,
     K_STAND,
     K_TRADE,
+    LEVELS,
     POOL,
     STOOD,
     T_CAPPED,
@@ -224,6 +230,133 @@ def trading(cfg, ws, seats, m, hand_no):
     _keep(tr, t, top, stood, stander)
     tr[T_CAPPED] = 1
     return False
+
+
+@kernel(inline=True)
+def book_play(cfg, ws, seats, n):
+    """Whether ``book_trading`` may play this hand: every seat plays threshold (any threshold), untraced,
+    bartering to the left (so the neighbour is the next player still trading)."""
+    if ws.tracing[0] != 0 or cfg[0][P.barter_left] == 0:
+        return False
+    for s in range(n):
+        if seats[0][np.uint64(s)] != THRESHOLD:
+            return False
+    return True
+
+
+@kernel(inline=True)
+def _next_active(active, j):
+    """The first position after j (unsigned) round the table whose bit is set in ``active``, and whether the
+    count went round through the elder hand: (position, wrapped)."""
+    higher = active & ~((_U(2) << j) - _U(1))
+    if higher != 0:
+        return _U(trailing_zeros(higher)), False
+    return _U(trailing_zeros(active)), True
+
+
+@kernel(inline=True)
+def book_trading(cfg, ws, m):
+    """``trading`` from the start of a hand when every player plays threshold, untraced, bartering to the left
+    (``book_play``): the same turns, trades, stands and payments, worked out on what that case needs.
+
+    Each threshold player's turn is one look-up of his hand's book entry (its value's rank against the seat's
+    stand rank for the circuit, and its trade), and the neighbour's when bartering. The players still trading
+    are a bit mask, so the turn goes straight to the next of them (the turns counted on by the distance, the
+    circuit when the count passes the elder hand) instead of a stander's skipped turn at a time, and the
+    neighbour is the next set bit, without a search; the turn record, the events and the dealer's takings are
+    kept in locals and stored once. ``trading`` (tests/test_commerce_trading.py compares the two) does the
+    general case: every strategy, rollout seats, the trace, the right-hand neighbour."""
+    prm = cfg[0]
+    book = cfg[6]
+    extended = prm[P.extended] != 0
+    limit = prm[P.max_circuits] * m
+    d = m - 1
+    base = 3 * m
+    length = prm[P.pack] - base
+    hands = ws.hands
+    lr = ws.level_rank
+    seat_of = ws.seat_of
+    active = (_U(1) << _U(m)) - _U(1)  # the positions still trading
+    t = 0
+    j = _U(0)
+    circuit = 1
+    top = 0
+    stood = 0
+    stander = -1
+    capped = False
+    drawn = ws.turn[T_DRAWN]
+    trades = 0
+    takings = 0
+    barters = 0
+    refused = 0
+    while True:
+        c = circuit if circuit < LEVELS else LEVELS  # strategies._content: the stand rank of this circuit
+        lvl = lr[_U(LEVELS) * _U(seat_of[j]) + _U(c - 1)]
+        code = np.int64(book[_U(hands[j, 3])])
+        ctx = 2 * np.int64(j == _U(d)) + np.int64(stood < d)  # strategies._book_trade's case: dealing, can barter
+        a = (code >> (B_BITS * ctx)) & B_ACT
+        if (code >> B_RANK) >= lvl:
+            a = 0  # content: stands on these cards
+        who = np.int64(j) if a == 0 else -1
+        if a >= 4:  # barter slot a - 4 with the next player still trading (modern._barter, strategies.barter_answer)
+            q, _ = _next_active(active & ~(_U(1) << j), j)
+            cq = np.int64(book[_U(hands[q, 3])])
+            if (cq >> B_RANK) >= lr[_U(LEVELS) * _U(seat_of[q]) + _U(c - 1)]:
+                who = np.int64(q)  # refused: he stands on his cards
+                refused += 1
+            else:
+                g = (cq >> B_GIVE) & 3
+                out_card = hands[j, a - 4]
+                put(hands, j, a - 4, hands[q, g])
+                put(hands, q, g, out_card)
+                barters += 1
+        elif a != 0:  # ready money for slot a - 1 (modern._ready_money)
+            if base + top >= drawn:
+                draw_to(ws, base + top + 1, prm[P.pack])
+                drawn = ws.turn[T_DRAWN]
+            k = _U(base + top)
+            in_card = np.int64(ws.deck[k])
+            ws.deck[k] = hands[j, a - 1]
+            top += 1
+            if top == length:
+                top = 0
+            put(hands, j, a - 1, in_card)
+            trades += 1
+            if j != _U(d):  # the dealer trades free
+                ws.net[_U(seat_of[j])] -= 1
+                takings += 1
+        if who < 0 and (np.int64(book[_U(hands[j, 3])]) >> B_RANK) >= lvl:
+            who = np.int64(j)  # stands after his trade (strategies.stands_after)
+        if who >= 0:
+            ws.state[_U(who)] = STOOD
+            active &= ~(_U(1) << _U(who))
+            stood += 1
+            if stander < 0:
+                stander = who
+            if not extended or stood == m:
+                t += 1
+                break
+        nj, wrapped = _next_active(active, j)  # standers' turns passed over, counted
+        if wrapped:
+            t += np.int64(nj) + m - np.int64(j)
+            circuit += 1
+        else:
+            t += np.int64(nj) - np.int64(j)
+        if t >= limit:
+            t = limit
+            capped = True
+            break
+        j = nj
+    _keep(ws.turn, t, top, stood, stander)
+    if capped:
+        ws.turn[T_CAPPED] = 1
+    ws.net[_U(seat_of[_U(d)])] += takings
+    ev = ws.ev
+    ev[E.trades] += trades
+    ev[E.dealer_takings] += takings
+    ev[E.barters] += barters
+    ev[E.barters_refused] += refused
+    ev[E.stands] += stood
 
 
 @kernel(inline=True)
