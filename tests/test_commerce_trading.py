@@ -115,7 +115,7 @@ def test_tune_the_buyer():
         ("extended", 4, (0.6, 0.6, 0.6, 0.6), ()),
         ("extended", 3, (0.9, 0.3, 1.0), ()),
         ("extended", 5, (0.2, 0.8, 0.6, 0.95, 0.45), ("max_circuits=2",)),  # the cap, mid-circuit standers
-        ("extended", 7, (0.7,) * 7, ("pack=32",)),
+        ("extended", 7, (0.7,) * 7, ("pack=32", "tie=eldest")),
         ("extended", 10, (1.0,) * 10, ()),  # nobody content before the last resort: the longest deals
         ("standard", 6, (0.99, 0.5, 0.99, 0.4, 0.99, 0.7), ("max_circuits=1", "dealer_penalty=all")),
         ("continuous", 4, (0.6, 0.9, 0.6, 0.3), ("combinations=no-pair",)),
