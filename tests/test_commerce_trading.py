@@ -106,3 +106,67 @@ def test_tune_the_buyer():
     assert out.exit_code == 0, out.output
     assert "best buyer:W" in out.output
     assert G.STRATEGY_PARAMS["buyer"] == (0.0, S.MAX_PREMIUM)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "thresholds", "more"),
+    [
+        ("standard", 4, (0.6, 0.6, 0.6, 0.6), ()),
+        ("extended", 4, (0.6, 0.6, 0.6, 0.6), ()),
+        ("extended", 3, (0.9, 0.3, 1.0), ()),
+        ("extended", 5, (0.2, 0.8, 0.6, 0.95, 0.45), ("max_circuits=2",)),  # the cap, mid-circuit standers
+        ("extended", 7, (0.7,) * 7, ("pack=32", "tie=eldest")),
+        ("extended", 10, (1.0,) * 10, ()),  # nobody content before the last resort: the longest deals
+        ("standard", 6, (0.99, 0.5, 0.99, 0.4, 0.99, 0.7), ("max_circuits=1", "dealer_penalty=all")),
+        ("continuous", 4, (0.6, 0.9, 0.6, 0.3), ("combinations=no-pair",)),
+    ],
+)
+def test_book_trading_plays_as_trading(variant, players, thresholds, more):
+    """modern.book_trading, the run's play when every seat is a threshold player, against modern.trading, which a
+    traced deal plays (book_play refuses a traced hand): each deal of a run traced, the traces' nets and events
+    summed are the run's, to the counter. Seats with different thresholds, 3 to 10 players, the circuit cap,
+    extended (standers passed over, the neighbour the next player still trading) and not."""
+    n = 40 * players
+    strategies = [f"{s}=threshold:{x}" for s, x in enumerate(thresholds)]
+    spec = runner.make_spec("commerce", variant, n=n, players=players, seed=11, seat_strategies=strategies,
+                            rules=list(more))  # fmt: skip
+    res = runner.run(spec)
+    r = spec.rules
+    net = np.zeros(players, dtype=np.int64)
+    ev: dict[str, int] = {}
+    for deal in range(n):
+        t = trace(r, "threshold", seed=11, deal=deal, params=list(thresholds))
+        assert t["events"]["hands"] == 1
+        net += t["net"]
+        for k, v in t["events"].items():
+            ev[k] = ev.get(k, 0) + v
+    assert ev["stands"] > 0 and ev["barters"] + ev["trades"] > 0
+    counts = res.meta["event_counts"]
+    assert {k: ev[k] for k in counts} == counts
+    means = [s["mean"] for s in res.to_dict()["seats"]]
+    assert means == pytest.approx(net / n, abs=1e-12)
+
+
+def test_book_play_only_where_book_trading_is_trading():
+    """book_trading plays only a hand of threshold players, untraced, bartering to the left; any other
+    strategy at any seat, a trace or the right-hand neighbour keeps the general loop."""
+    from sim.games.commerce import play
+    from sim.games.commerce.modern import book_play
+    from sim.games.commerce.table import new_workspace
+
+    r = rules()
+    cfg = play.kernel_config(r)
+    ws = new_workspace(cfg, 1)
+    pols = np.full(4, S.THRESHOLD, dtype=np.int64)
+    seats = (pols, np.full(4, np.nan))
+    check = book_play.py_func
+    assert check(cfg, ws, seats, 4)
+    for other in (S.GREEDY, S.STAND, S.RANDOM, S.BUYER, S.ROLLOUT):
+        for s in range(4):
+            p = pols.copy()
+            p[s] = other
+            assert not check(cfg, ws, (p, seats[1]), 4)
+    ws.tracing[0] = 1
+    assert not check(cfg, ws, seats, 4)
+    ws.tracing[0] = 0
+    assert not check(play.kernel_config(rules(barter_left=False)), ws, seats, 4)

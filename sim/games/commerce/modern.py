@@ -11,17 +11,23 @@ the dealer wins); a stander who is beaten pays a stake to each better hand.
 from __future__ import annotations
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games.commerce.rules import DP_NONE, TIE_ELDEST, P
-from sim.games.commerce.strategies import ROLLOUT, barter_answer, modern_turn, stands_after
+from sim.games.commerce.strategies import ROLLOUT, THRESHOLD, barter_answer, modern_turn, stands_after
 from sim.games.commerce.table import (
+    B_ACT,
+    B_BITS,
+    B_GIVE,
+    B_RANK,
     FLUSH,
     K_BARTER,
     K_BARTER_REFUSED,
     K_STAND,
     K_TRADE,
+    LEVELS,
     POOL,
     STOOD,
     T_CAPPED,
@@ -227,6 +233,133 @@ def trading(cfg, ws, seats, m, hand_no):
 
 
 @kernel(inline=True)
+def book_play(cfg, ws, seats, n):
+    """Whether ``book_trading`` may play this hand: every seat plays threshold (any threshold), untraced,
+    bartering to the left (so the neighbour is the next player still trading)."""
+    if ws.tracing[0] != 0 or cfg[0][P.barter_left] == 0:
+        return False
+    for s in range(n):
+        if seats[0][np.uint64(s)] != THRESHOLD:
+            return False
+    return True
+
+
+@kernel(inline=True)
+def _next_active(active, j):
+    """The first position after j (unsigned) round the table whose bit is set in ``active``, and whether the
+    count went round through the elder hand: (position, wrapped)."""
+    higher = active & ~((_U(2) << j) - _U(1))
+    if higher != 0:
+        return _U(trailing_zeros(higher)), False
+    return _U(trailing_zeros(active)), True
+
+
+@kernel(inline=True)
+def book_trading(cfg, ws, m):
+    """``trading`` from the start of a hand when every player plays threshold, untraced, bartering to the left
+    (``book_play``): the same turns, trades, stands and payments, worked out on what that case needs.
+
+    Each threshold player's turn is one look-up of his hand's book entry (its value's rank against the seat's
+    stand rank for the circuit, and its trade), and the neighbour's when bartering. The players still trading
+    are a bit mask, so the turn goes straight to the next of them (the turns counted on by the distance, the
+    circuit when the count passes the elder hand) instead of a stander's skipped turn at a time, and the
+    neighbour is the next set bit, without a search; the turn record, the events and the dealer's takings are
+    kept in locals and stored once. ``trading`` (tests/test_commerce_trading.py compares the two) does the
+    general case: every strategy, rollout seats, the trace, the right-hand neighbour."""
+    prm = cfg[0]
+    book = cfg[6]
+    extended = prm[P.extended] != 0
+    limit = prm[P.max_circuits] * m
+    d = m - 1
+    base = 3 * m
+    length = prm[P.pack] - base
+    hands = ws.hands
+    lr = ws.level_rank
+    seat_of = ws.seat_of
+    active = (_U(1) << _U(m)) - _U(1)  # the positions still trading
+    t = 0
+    j = _U(0)
+    circuit = 1
+    top = 0
+    stood = 0
+    stander = -1
+    capped = False
+    drawn = ws.turn[T_DRAWN]
+    trades = 0
+    takings = 0
+    barters = 0
+    refused = 0
+    while True:
+        c = circuit if circuit < LEVELS else LEVELS  # strategies._content: the stand rank of this circuit
+        lvl = lr[_U(LEVELS) * _U(seat_of[j]) + _U(c - 1)]
+        code = np.int64(book[_U(hands[j, 3])])
+        ctx = 2 * np.int64(j == _U(d)) + np.int64(stood < d)  # strategies._book_trade's case: dealing, can barter
+        a = (code >> (B_BITS * ctx)) & B_ACT
+        if (code >> B_RANK) >= lvl:
+            a = 0  # content: stands on these cards
+        who = np.int64(j) if a == 0 else -1
+        if a >= 4:  # barter slot a - 4 with the next player still trading (modern._barter, strategies.barter_answer)
+            q, _ = _next_active(active & ~(_U(1) << j), j)
+            cq = np.int64(book[_U(hands[q, 3])])
+            if (cq >> B_RANK) >= lr[_U(LEVELS) * _U(seat_of[q]) + _U(c - 1)]:
+                who = np.int64(q)  # refused: he stands on his cards
+                refused += 1
+            else:
+                g = (cq >> B_GIVE) & 3
+                out_card = hands[j, a - 4]
+                put(hands, j, a - 4, hands[q, g])
+                put(hands, q, g, out_card)
+                barters += 1
+        elif a != 0:  # ready money for slot a - 1 (modern._ready_money)
+            if base + top >= drawn:
+                draw_to(ws, base + top + 1, prm[P.pack])
+                drawn = ws.turn[T_DRAWN]
+            k = _U(base + top)
+            in_card = np.int64(ws.deck[k])
+            ws.deck[k] = hands[j, a - 1]
+            top += 1
+            if top == length:
+                top = 0
+            put(hands, j, a - 1, in_card)
+            trades += 1
+            if j != _U(d):  # the dealer trades free
+                ws.net[_U(seat_of[j])] -= 1
+                takings += 1
+        if who < 0 and (np.int64(book[_U(hands[j, 3])]) >> B_RANK) >= lvl:
+            who = np.int64(j)  # stands after his trade (strategies.stands_after)
+        if who >= 0:
+            ws.state[_U(who)] = STOOD
+            active &= ~(_U(1) << _U(who))
+            stood += 1
+            if stander < 0:
+                stander = who
+            if not extended or stood == m:
+                t += 1
+                break
+        nj, wrapped = _next_active(active, j)  # standers' turns passed over, counted
+        if wrapped:
+            t += np.int64(nj) + m - np.int64(j)
+            circuit += 1
+        else:
+            t += np.int64(nj) - np.int64(j)
+        if t >= limit:
+            t = limit
+            capped = True
+            break
+        j = nj
+    _keep(ws.turn, t, top, stood, stander)
+    if capped:
+        ws.turn[T_CAPPED] = 1
+    ws.net[_U(seat_of[_U(d)])] += takings
+    ev = ws.ev
+    ev[E.trades] += trades
+    ev[E.dealer_takings] += takings
+    ev[E.barters] += barters
+    ev[E.barters_refused] += refused
+    ev[E.stands] += stood
+
+
+@kernel(inline=True)
 def _settle(cfg, ws, m, best, first, stander):
     """The show's payments (pp. 72-73, 76): the pool, the dealer's stake, the beaten stander, the dealer's penalty."""
     prm = cfg[0]
@@ -258,6 +391,55 @@ def _settle(cfg, ws, m, best, first, stander):
                 ws.ev[E.stander_paid] += 1
         if beaten:
             ws.ev[E.stander_beaten] += 1
+    if prm[P.dealer_penalty] != DP_NONE:
+        dealer_penalty(cfg, ws, m)
+
+
+@kernel(inline=True)
+def _settle_quiet(cfg, ws, m, best, first, stander):
+    """``_settle``'s payments when nothing is traced, as adds to the nets, the same counters: one best hand (the
+    rule, and always under tie=eldest) takes the pool and the dealer's stake without a loop, and a beaten
+    stander pays each better hand by compares added, not branches taken. Profiled (standard): the loops'
+    branches on each hand's strength, taken at random, were mispredicted about once a loop."""
+    prm = cfg[0]
+    d = m - 1
+    seat_of = ws.seat_of
+    sr = ws.sr
+    net = ws.net
+    ev = ws.ev
+    k = 1  # the hands that share the pool
+    if prm[P.tie] != TIE_ELDEST:
+        k = 0
+        for j in range(m):
+            k += np.int64(sr[j] == best)
+    ws.won[seat_of[first]] = 1
+    if k == 1:
+        stake = np.int64(first != d)  # a stake from the dealer, unless the dealer wins (p. 72)
+        net[seat_of[first]] += ws.board[POOL] + stake
+        ws.board[POOL] = 0
+        net[seat_of[d]] -= stake
+        ev[E.dealer_stake_paid] += stake
+    else:
+        share = ws.board[POOL] // k  # the odd counters stay in the pool for the next deal
+        for j in range(m):
+            if sr[j] == best:
+                ws.board[POOL] -= share
+                net[seat_of[j]] += share
+                if j != d:
+                    net[seat_of[d]] -= 1
+                    net[seat_of[j]] += 1
+                    ev[E.dealer_stake_paid] += 1
+    ev[E.pool_carried] += ws.board[POOL]
+    if stander >= 0:  # a beaten stander pays each better hand a stake (p. 73)
+        bar = sr[stander]
+        beaten = 0
+        for j in range(m):
+            b = np.int64(sr[j] > bar)
+            net[seat_of[j]] += b
+            beaten += b
+        net[seat_of[stander]] -= beaten
+        ev[E.stander_paid] += beaten
+        ev[E.stander_beaten] += np.int64(beaten > 0)
     if prm[P.dealer_penalty] != DP_NONE:
         dealer_penalty(cfg, ws, m)
 
@@ -309,7 +491,10 @@ def finish_hand(cfg, ws, m):
     if capped:
         ws.ev[E.capped] += 1
     best, first = show(cfg, ws, m)
-    _settle(cfg, ws, m, best, first, tr[T_STANDER])
+    if ws.tracing[0]:
+        _settle(cfg, ws, m, best, first, tr[T_STANDER])
+    else:
+        _settle_quiet(cfg, ws, m, best, first, tr[T_STANDER])
     if ws.tracing[0]:
         draw_to(ws, prm[P.pack], prm[P.pack])  # settle the rest of the stock, for the trace
         rec_shown(cfg, ws, m, capped, tr[T_TOP], circuits)

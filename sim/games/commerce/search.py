@@ -19,7 +19,7 @@ import numpy as np
 from sim import rng
 from sim._jit import kernel
 from sim.games._common import samples
-from sim.games.commerce.modern import begin_hand, finish_hand, neighbour, trading
+from sim.games.commerce.modern import begin_hand, book_play, book_trading, finish_hand, neighbour, trading
 from sim.games.commerce.rules import P
 from sim.games.commerce.strategies import modern_turn
 from sim.games.commerce.table import (
@@ -167,6 +167,9 @@ def modern_hand(cfg, core, seats, m, hand_no):
     """
     ws = unpack(core, REAL)
     begin_hand(cfg, ws, m)
-    while trading(cfg, ws, seats, m, hand_no):
-        ws.turn[T_CHOICE] = decide(cfg, core, seats, m)
+    if book_play(cfg, ws, seats, m):
+        book_trading(cfg, ws, m)
+    else:
+        while trading(cfg, ws, seats, m, hand_no):
+            ws.turn[T_CHOICE] = decide(cfg, core, seats, m)
     return finish_hand(cfg, ws, m)

@@ -523,15 +523,13 @@ def show(cfg, ws, m):
     best = -1
     first = 0
     nb = 0
-    for j in range(m):
+    for j in range(m):  # selects, not branches: which hand is best is a coin toss the predictor often loses
         s = strength_of(cfg, hid(ws, j))
         ws.sr[j] = s
-        if s > best:
-            best = s
-            first = j
-            nb = 1
-        elif s == best:
-            nb += 1
+        better = s > best
+        nb = 1 if better else nb + np.int64(s == best)
+        first = j if better else first
+        best = s if better else best
     ws.ev[E_WON + TRICON - klass_of(cfg, hid(ws, first))] += 1
     if nb > 1:
         ws.ev[E.ties] += 1
