@@ -4,7 +4,8 @@ The floor (sim/floor.py) is the fastest known way to shuffle and deal the same p
 each row reports the game's rate divided by it, and also by the game's own shuffle-and-deal, and the speed-up
 from one thread to two. The game, its own shuffle and the floor are timed in turn, one call each a round, so a
 ratio compares kernels that ran under the same conditions: a ratio is comparable across machines and load, a raw
-rate is not, and the range of the rounds' ratios is printed beside it. Never used in tests (timings are noisy on shared machines).
+rate is not, and the range of the rounds' ratios is printed beside it. Never used in tests (timings are noisy
+on shared machines).
 """
 
 from __future__ import annotations

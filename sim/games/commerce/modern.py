@@ -11,8 +11,8 @@ the dealer wins); a stander who is beaten pays a stake to each better hand.
 from __future__ import annotations
 
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
 
+from sim._bits import ctz
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games.commerce.rules import DP_NONE, TIE_ELDEST, P
@@ -250,8 +250,8 @@ def _next_active(active, j):
     count went round through the elder hand: (position, wrapped)."""
     higher = active & ~((_U(2) << j) - _U(1))
     if higher != 0:
-        return _U(trailing_zeros(higher)), False
-    return _U(trailing_zeros(active)), True
+        return ctz(higher), False
+    return ctz(active), True
 
 
 @kernel(inline=True)
