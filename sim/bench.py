@@ -101,11 +101,6 @@ def floor_kernel(dealing: _contract.Dealing, players: int):
     return lambda k: shuffle_and_deal(1, k, dealing.pack, dealing.drawn, players, cards, hands)
 
 
-def honest_floor(dealing: _contract.Dealing, players: int, seconds: float) -> float:
-    """Deals/s of the floor (``floor_kernel``) on its own."""
-    return _rate(floor_kernel(dealing, players), seconds)
-
-
 def deals_per_game(module, dealing: _contract.Dealing, rows: np.ndarray, dps: int) -> float:
     """The game's deals in one driver deal: 1, or where a driver deal is a whole game the mean of its event."""
     if dealing.deals_event is None:
