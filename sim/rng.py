@@ -1,10 +1,12 @@
-"""Counter-based randomness: one small xoshiro256** stream per (seed, session, purpose).
+"""Counter-based randomness: one small xoshiro256** stream per (seed, session, purpose), and deck streams.
 
 Purpose 0 shuffles the deck; purpose 1 + s is seat s's strategy randomness. A stream depends only on its
 three integers, never on thread, chunk or worker, so session i sees the same decks under every variant and
 strategy (common random numbers) and results are identical however the work is split.
 
 A stream's state is a ``uint64[4]`` array; kernels keep one per purpose in a workspace and re-seed it in place.
+A deck stream (``seed_deck``, ``deal_forward``: the games that deal part of a pack) is seeded from one draw of its
+session's stream, so it too depends only on those three integers and the deck's place in the session.
 """
 
 from __future__ import annotations
@@ -115,31 +117,6 @@ def bounded_step(bound, s0, s1, s2, s3):
     return np.int64(m >> _U(32)), s0, s1, s2, s3
 
 
-@kernel(inline=True)
-def shuffle_forward(state, cards, i, upto, size):
-    """A lazy shuffle's steps: forward Fisher-Yates steps i .. upto - 1 on ``cards[:size]`` (step k swaps card k
-    with one of cards k .. size - 1), so that ``cards[:upto]`` is settled; returns upto, the next step.
-
-    One ``bounded_step`` draw per step, the stream's state held in locals and stored back once: a game that
-    deals only part of its pack (Commerce, Speculation) shuffles only as far as it deals. Positions are unsigned:
-    with signed ones each swap's two loads were preceded by numba's wrap-around (a shift and an and, the array's
-    length reloaded from the stack), and this loop was 18% of a Commerce deal (perf, ``standard``).
-    """
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-    k = _U(i)
-    end = _U(upto)
-    n = _U(size)
-    while k < end:
-        r, s0, s1, s2, s3 = bounded_step(n - k, s0, s1, s2, s3)
-        j = k + _U(r)
-        tmp = cards[k]
-        cards[k] = cards[j]
-        cards[j] = tmp
-        k += _U(1)
-    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
-    return np.int64(k)
-
-
 @kernel
 def shuffle(state, cards, length):
     """Fisher-Yates shuffle of ``cards[:length]`` in place, for lengths below 2**32.
@@ -203,3 +180,105 @@ def _swap(cards, i, j):
     tmp = cards[i]
     cards[i] = cards[j]
     cards[j] = tmp
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Deck streams: the lazily shuffled packs of the games that deal only part of a pack (Commerce, Speculation).
+#
+# A deck's order comes from a stream of its own, seeded from one 64-bit word of its session's stream (so it is
+# counter-based like every stream here: it depends only on (seed, session, purpose) and the deck's place in the
+# session). The state, uint64[4], is a xoroshiro128++ state in words 0-1, seeded through splitmix64 from the
+# word, then the unused low half of the last output (word 2) and whether it is unused (word 3). Each 32-bit half
+# settles two Fisher-Yates steps at once by the batched form of Lemire's multiply-and-reject (Brackett-Rozinsky
+# and Lemire, "Batched ranged random integer generation", 2024): exactly unbiased, and one output serves four
+# cards. xoroshiro128++ rather than the floor's xoroshiro128+: both halves of each output are used, and the
+# "+" form's lowest bits are weak (Blackman and Vigna); the scrambler costs two operations per four cards.
+# Against the xoshiro256** stream these games had, one output per card and four to seed each deck (``reseed``),
+# Commerce's twelve cards were 20 draws a deal; they are now 3, and one each of the session's and deal's streams
+# to seed them.
+
+_TWO32 = np.uint64(0x100000000)
+
+
+@kernel(inline=True)
+def seed_deck(state, word):
+    """Seed deck stream ``state`` (uint64[4]) from one 64-bit ``word`` (a draw of the session's stream)."""
+    s0 = _splitmix(word)
+    s1 = _splitmix(s0)
+    if s0 == 0 and s1 == 0:  # pragma: no cover - splitmix64 is a bijection: one word in 2**64
+        s0 = _GOLDEN
+    state[0] = s0
+    state[1] = s1
+    state[2] = _U(0)
+    state[3] = _U(0)
+
+
+@kernel(inline=True)
+def _deck_step(s0, s1):
+    """xoroshiro128++ on a state held in locals: (output, new state)."""
+    result = _rotl(s0 + s1, 17) + s0
+    t = s1 ^ s0
+    s0 = _rotl(s0, 49) ^ t ^ (t << _U(21))
+    s1 = _rotl(t, 28)
+    return result, s0, s1
+
+
+@kernel(inline=True)
+def deck_word(state):
+    """The next whole 64-bit output of deck stream ``state`` (to seed another deck from it: a deal's hands)."""
+    word, state[0], state[1] = _deck_step(state[0], state[1])
+    return word
+
+
+@kernel(inline=True)
+def _two_steps(b1, b2, s0, s1, low, spare):
+    """Positions in [0, b1) and [0, b2) from one 32-bit half (b1 * b2 < 2**32), unbiased: (first, second, s0,
+    s1, low, spare). ``low`` is the unused low half of the last output and ``spare`` 1 while it is unused."""
+    product = b1 * b2
+    while True:
+        if spare == _U(0):
+            word, s0, s1 = _deck_step(s0, s1)
+            r = word >> _U(32)
+            low = word & _MASK32
+            spare = _U(1)
+        else:
+            r = low
+            spare = _U(0)
+        m = r * b1
+        first = m >> _U(32)
+        m = (m & _MASK32) * b2
+        rest = m & _MASK32
+        if rest >= product or rest >= (_TWO32 - product) % product:
+            return first, m >> _U(32), s0, s1, low, spare
+
+
+@kernel(inline=True)
+def deal_forward(state, cards, i, upto, size):
+    """The lazy shuffle of a deck stream: forward Fisher-Yates steps from step ``i`` (step k swaps card k with
+    one of cards k .. size - 1), two at a time, until ``cards[:upto]`` is settled; returns the next step.
+
+    Steps go in pairs (0 and 1, 2 and 3, ...) whatever ``upto`` asks, so the deck settled is the same however its
+    dealing is split: a pair's second step only reorders cards not yet settled, which nothing reads or writes
+    before they are (the last step, a card with no choice, takes no draw). ``i`` is even or ``size - 1``.
+    """
+    s0, s1, low, spare = state[0], state[1], state[2], state[3]
+    k = _U(i)
+    end = _U(upto)
+    n = _U(size)
+    while k < end and k + _U(1) < n:
+        b1 = n - k
+        j1, j2, s0, s1, low, spare = _two_steps(b1, b1 - _U(1), s0, s1, low, spare)
+        j = k + j1
+        tmp = cards[k]
+        cards[k] = cards[j]
+        cards[j] = tmp
+        k += _U(1)
+        j = k + j2
+        tmp = cards[k]
+        cards[k] = cards[j]
+        cards[j] = tmp
+        k += _U(1)
+    if k < end:  # k == size - 1: the last card has no choice
+        k = n
+    state[0], state[1], state[2], state[3] = s0, s1, low, spare
+    return np.int64(k)

@@ -25,7 +25,6 @@ from sim.games.commerce.table import (
     B_BITS,
     B_GIVE,
     B_RANK,
-    DEAL,
     H_BARTER,
     H_READY,
     H_VALUE,
@@ -44,7 +43,8 @@ from sim.games.commerce.table import (
     copy_pack,
     deal_round,
     end_line,
-    reseed,
+    seed_deal,
+    seed_hand,
     settle_pack,
     unpack,
 )
@@ -174,12 +174,12 @@ def begin_session(cfg, ws, seats, seed, session):
     ws.turn[T_DRAWN] = prm[P.pack]
     for i in range(4):
         ws.streams[SCRATCH, i] = ws.streams[SESSION, i]
-    reseed(ws.streams[DEAL], ws.streams[SCRATCH])
+    seed_deal(ws.streams, SCRATCH)
 
 
 @kernel
 def deal_cards(cfg, ws):
-    """The deal's stream (four draws of the session's) and a fresh pack from its first hand stream.
+    """The deal's stream (seeded from one draw of the session's) and a fresh pack from its first hand stream.
 
     The pack is shuffled as it is dealt; a trace workspace settles it whole here, so the trace can show it.
     Not inlined at numba's level (measured: that halved the game's speed), but a kernel of a few arrays that
@@ -192,9 +192,9 @@ def deal_cards(cfg, ws):
 
 @kernel(merged=True)
 def _fresh_pack(pack, deck, streams, turn, size):
-    reseed(streams[DEAL], streams[SESSION])
+    seed_deal(streams, SESSION)
     copy_pack(deck, pack)
-    reseed(streams[HAND], streams[DEAL])
+    seed_hand(streams)
     turn[T_DRAWN] = 0
     if turn[T_WHOLE] != 0:
         settle_pack(deck, turn, streams[HAND], size)

@@ -9,10 +9,11 @@ one lookup. cfg is ``kernel_config``'s tuple: (params, pack, shown, v1, hand); `
 strength * 8 + its class (strength_of, klass_of: one small table for the show); ``hand`` float32[., 8] holds a
 hand's row of the modern game's tables (columns H_*), one 32-byte block so that a turn's look-ups share a cache line.
 
-Randomness (sim.rng). ``ws.streams`` rows: the session's deck stream (purpose 0), the deal's (four draws of the
-session's), the hand's (four draws of the deal's; Pool Commerce deals many hands) and a scratch row. The hand's
-pack is shuffled *lazily*, one forward Fisher-Yates step per card as it is dealt or bought from the stock, so a
-deal of the modern game draws about 3n random numbers instead of 51; because every deal and hand has its own
+Randomness (sim.rng). ``ws.streams`` rows: the session's stream (purpose 0), the deal's (a deck stream seeded from
+one draw of the session's), the hand's (a deck stream seeded from one output of the deal's; Pool Commerce deals
+many hands) and a scratch row. The hand's pack is shuffled *lazily*, two forward Fisher-Yates steps at a time as
+cards are dealt or bought from the stock (``rng.deal_forward``: four cards an output), so a deal of the modern
+game draws about 3n / 4 random numbers instead of 51; because every deal and hand has its own
 stream, deal d of a session gets the same cards under every variant and strategy however many cards earlier
 deals drew (common random numbers).
 """
@@ -151,7 +152,6 @@ B_RANK = B_GIVE + 2
 
 PACK_W = 52  # cfg's pack is padded to 52 cards (a 32-card pack with 20 zeros after it, never dealt)
 SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams (and SEARCH, SEAT0 + s below)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 # the turn record of the modern game's trading, int64[TURN] (resumable: a rollout seat's decision is taken
@@ -431,11 +431,16 @@ def put3(hands, p, a, b, c):
 
 
 @kernel(inline=True)
-def reseed(dst, src):
-    """Seed stream ``dst`` (uint64[4]) with four draws of stream ``src`` (``rng.reseed``)."""
-    rng.reseed(dst, src)
-    if dst[0] == 0 and dst[1] == 0 and dst[2] == 0 and dst[3] == 0:  # pragma: no cover - probability 2**-256
-        dst[0] = _GOLDEN
+def seed_deal(streams, src):
+    """The deal's stream (a deck stream, sim.rng) from one draw of ``streams[src]``: the session's stream, or a copy
+    of it (begin_session); its hands' decks are seeded from it in turn (``new_deck``)."""
+    rng.seed_deck(streams[DEAL], rng.next_u64(streams[src]))
+
+
+@kernel(inline=True)
+def seed_hand(streams):
+    """The next hand's deck stream, from one output of the deal's."""
+    rng.seed_deck(streams[HAND], rng.deck_word(streams[DEAL]))
 
 
 @kernel(inline=True)
@@ -454,7 +459,7 @@ def copy_pack(deck, pack):
 def new_deck(ws, pack):
     """A fresh pack for the next hand, nothing drawn yet; its order comes from a new hand stream."""
     copy_pack(ws.deck, pack)
-    reseed(ws.streams[HAND], ws.streams[DEAL])
+    seed_hand(ws.streams)
     ws.turn[T_DRAWN] = 0
 
 
@@ -466,10 +471,10 @@ def draw_to(ws, upto, size):
 
 @kernel(inline=True)
 def _draw(deck, turn, state, upto, size):
-    """The steps not yet taken (rng.shuffle_forward)."""
+    """The steps not yet taken (rng.deal_forward: two at a time, so T_DRAWN may pass ``upto`` by one)."""
     i = turn[T_DRAWN]
     if i < upto:
-        turn[T_DRAWN] = rng.shuffle_forward(state, deck, i, upto, size)
+        turn[T_DRAWN] = rng.deal_forward(state, deck, i, upto, size)
 
 
 @kernel

@@ -6,10 +6,11 @@ not, so that deal i of a session sees the same shuffle under every rule); a deal
 the hands and turns the next card (p. 78); under continuous_pack the pack is dealt on until it cannot make a
 whole deal.
 
-The shuffle is lazy: each deck has a stream of its own (four draws of the session's deck stream) and is settled
-by forward Fisher-Yates steps only as far as its cards are dealt (``_draw_to``): a deal of four players settles 13
-cards, not 52. The cards settled do not depend on when they are settled, so a trace workspace, which settles
-every deck whole, deals what a run deals; a stacked deck is taken as settled.
+The shuffle is lazy: each deck has a stream of its own (a deck stream seeded from one draw of the session's,
+sim.rng) and is settled by forward Fisher-Yates steps, two at a time, only as far as its cards are dealt
+(``_draw_to``): a deal of four players settles 14 cards, not 52, from four draws. The cards settled do not depend
+on when they are settled, so a trace workspace, which settles every deck whole, deals what a run deals; a stacked
+deck is taken as settled.
 """
 
 from __future__ import annotations
@@ -92,15 +93,13 @@ def begin_session(cfg, ws, seats, seed, session):
 
 @kernel(merged=True)
 def deal_cards(cfg, ws):
-    """The next deck: the pack in order and a stream of its own (four draws of the session's), to be shuffled
-    as it is dealt (``_draw_to``); a trace workspace settles it whole here, so that the trace can show it."""
+    """The next deck: the pack in order and a stream of its own (seeded from one draw of the session's), to be
+    shuffled as it is dealt (``_draw_to``); a trace workspace settles it whole here, so that the trace can show it."""
     pack = cfg[1]
     size = pack.shape[0]
     for j in range(size):
         ws.deck[j] = pack[j]
-    rng.reseed(ws.pack_rng[D_DECK], ws.deck_rng)
-    if ws.pack_rng[D_DECK, 0] == 0 and ws.pack_rng[D_DECK, 1] == 0:  # pragma: no cover - chance 2**-128
-        ws.pack_rng[D_DECK, 0] = np.uint64(1)
+    rng.seed_deck(ws.pack_rng[D_DECK], rng.next_u64(ws.deck_rng))
     ws.drawn[D_DECK] = 0
     if ws.drawn[WHOLE] != 0:
         _draw_to(ws.deck, ws.pack_rng, ws.drawn, D_DECK, size, size)
@@ -109,11 +108,11 @@ def deal_cards(cfg, ws):
 @kernel(merged=True)
 def _draw_to(cards, states, drawn, which, upto, size):
     """Forward Fisher-Yates steps on ``cards[:size]`` until ``cards[:upto]`` is settled: step i swaps card i with
-    one of cards i .. size - 1 drawn from stream ``states[which]`` (one draw of the stream per step, its high 32
-    bits, Lemire's multiply-and-reject; sim.rng.shuffle_forward)."""
+    one of cards i .. size - 1 drawn from deck stream ``states[which]`` (sim.rng.deal_forward: two steps from each
+    32-bit half, so ``drawn`` may pass ``upto`` by one)."""
     i = drawn[which]
     if i < upto:
-        drawn[which] = rng.shuffle_forward(states[which], cards, i, upto, size)
+        drawn[which] = rng.deal_forward(states[which], cards, i, upto, size)
 
 
 @kernel
