@@ -268,16 +268,9 @@ def deal_forward(state, cards, i, upto, size):
     while k < end and k + _U(1) < n:
         b1 = n - k
         j1, j2, s0, s1, low, spare = _two_steps(b1, b1 - _U(1), s0, s1, low, spare)
-        j = k + j1
-        tmp = cards[k]
-        cards[k] = cards[j]
-        cards[j] = tmp
-        k += _U(1)
-        j = k + j2
-        tmp = cards[k]
-        cards[k] = cards[j]
-        cards[j] = tmp
-        k += _U(1)
+        _swap(cards, k, k + j1)
+        _swap(cards, k + _U(1), k + _U(1) + j2)
+        k += _U(2)
     if k < end:  # k == size - 1: the last card has no choice
         k = n
     state[0], state[1], state[2], state[3] = s0, s1, low, spare
