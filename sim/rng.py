@@ -42,11 +42,9 @@ def seed_stream(state, seed, session, purpose):
     x = _splitmix(_U(seed))
     x = _splitmix(x ^ _U(session))
     x = _splitmix(x ^ (_U(purpose) * _GOLDEN))
-    for i in range(4):
+    for i in range(4):  # never all zero (xoshiro's one bad state): after a zero word comes splitmix64(i + 1) != 0
         x = _splitmix(x + _U(i))
         state[i] = x
-    if state[0] == 0 and state[1] == 0 and state[2] == 0 and state[3] == 0:  # pragma: no cover
-        state[0] = _GOLDEN
 
 
 @kernel
@@ -204,9 +202,7 @@ _TWO32 = np.uint64(0x100000000)
 def seed_deck(state, word):
     """Seed deck stream ``state`` (uint64[4]) from one 64-bit ``word`` (a draw of the session's stream)."""
     s0 = _splitmix(word)
-    s1 = _splitmix(s0)
-    if s0 == 0 and s1 == 0:  # pragma: no cover - splitmix64 is a bijection: one word in 2**64
-        s0 = _GOLDEN
+    s1 = _splitmix(s0)  # never 0 with s0: splitmix64 is 0 only at -golden, so s0 = 0 gives s1 = splitmix64(0)
     state[0] = s0
     state[1] = s1
     state[2] = _U(0)

@@ -151,6 +151,21 @@ def test_a_deck_stream_deals_as_its_description_says(size):
         assert cards.tolist() == reference_deck(word * 0x1234567 + 3, size, size), (size, word)
 
 
+def test_no_seed_gives_a_stream_its_all_zero_state():
+    """splitmix64 is 0 at one input only (minus the golden gamma), so a zero word is followed by a non-zero one:
+    the deck stream seeded to s0 = 0 has s1 = splitmix64(0), and deals; a session stream's four words cannot all
+    be 0. (Both seeders rely on this instead of a guard.)"""
+    word = (1 << 64) - 0x9E3779B97F4A7C15
+    assert _splitmix64(word) == 0
+    state = np.zeros(4, dtype=np.uint64)
+    rng.seed_deck(state, np.uint64(word))
+    assert int(state[0]) == 0 and int(state[1]) == _splitmix64(0) != 0
+    cards = np.arange(52, dtype=np.int8)
+    assert _deal_in_pieces(word, 52, np.array([52]), cards) == 52
+    assert cards.tolist() == reference_deck(word, 52, 52)
+    assert _splitmix64(1) != 0  # seed_stream: a zero word's successor is splitmix64(its counter), counter >= 1
+
+
 def test_a_deck_settles_the_same_however_its_dealing_is_split():
     """The lazy shuffle settles steps in pairs, so dealing 12 cards, then buying one at a time from the stock,
     leaves the deck a whole settle leaves: a trace (which settles whole) shows the deck a run plays."""
