@@ -1,4 +1,5 @@
-"""Bit operations on uint64 card masks that numba does not expose: count trailing zeros and population count.
+"""Bit operations on uint64 card masks that numba does not expose: count trailing and leading zeros, population
+count.
 
 They compile to single machine instructions (LLVM's cttz / ctpop), which is what makes the hand analysis of the
 stops games cheap enough to play millions of deals.
@@ -31,5 +32,17 @@ def popcount(typingctx, x):
 
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
+
+    return types.uint64(types.uint64), codegen
+
+
+@intrinsic
+def clz(typingctx, x):
+    """Leading zeros of a uint64 (64 for zero): the highest set bit of x is 63 - clz(x)."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
 
     return types.uint64(types.uint64), codegen

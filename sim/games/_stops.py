@@ -36,7 +36,7 @@ import numpy as np
 from numba import njit
 
 from sim import rng
-from sim._bits import ctz, popcount
+from sim._bits import clz, ctz, popcount
 from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games._common import (  # noqa: F401 - S.samples, S.next_seat
@@ -311,6 +311,41 @@ def lead_up(h, out, b):
     return reach - clear, clear
 
 
+_TOP = np.uint64(1 << 63)
+
+
+@kernel(inline=True)
+def _lead_up_to_stops(h, out, cand, stops):
+    """Rule 1 of ``lead_by_rules``: the best lead among ``cand`` up to one of his known ``stops`` across at most
+    two unknown cards, as (key << 6) | position with key = clear * 8 + 7 - unknown cards (``lead_up``), or a
+    value below 64 when there is none.
+
+    Weighed stop by stop, not candidate by candidate (he holds fewer known stops than runs). Every card from a
+    candidate b up to the first card known out above it is out of nobody's knowledge, so the lead from b reaches
+    the stop t at the top of that stretch when t is his. Within one stretch the lowest candidate with at most two
+    unknown cards up to t wins: one card lower sheds at least one more of his (8 in the key) for at most two
+    more unknown cards; and the candidates with at most two lie above the stretch's third-highest unknown card.
+    Across stretches the higher key wins, then the higher card, as ``max`` of the packed values."""
+    unknown = ~out & ~h
+    best = 0
+    while stops != _ZERO:
+        t = np.int64(ctz(stops))
+        stops &= stops - _ONE
+        floor = 64 - np.int64(clz(out & ((_ONE << np.uint64(t)) - _ONE)))  # the stretch's lowest card
+        u = unknown & span_mask(floor, t)
+        # above the third-highest unknown card (used only when there are three or more: no branch on it)
+        u1 = u ^ (_TOP >> clz(u | _ONE))
+        u2 = u1 ^ (_TOP >> clz(u1 | _ONE))
+        floor = 64 - np.int64(clz(u2)) if popcount(u) > np.uint64(2) else floor
+        ok = cand & span_mask(floor, t)
+        b = np.int64(ctz(ok | bit(t)))  # (t when there is no candidate: its key is then below 64)
+        run = span_mask(b, t)
+        clear = np.int64(popcount(h & run))
+        gap = np.int64(popcount(u & run))
+        best = max(best, (((clear * 8 + 7 - gap) * np.int64(ok != _ZERO)) << 6) | b)
+    return best
+
+
 @kernel(inline=True)
 def book_lead(h, out, lead_lowest, avoid):
     """The book's general lead (pp. 83-84): ``lead_by_rules`` with every rule."""
@@ -347,20 +382,9 @@ def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
     # Three passes, each only as far as needed: a known stop is usually at hand (kings always are). Each pass
     # keeps its best as one integer, (key << 6) | position, through max(): no branch per card, where a compare
     # that mispredicts costs more than the card's whole arithmetic.
-    if stops_first and h & (out >> _ONE) != _ZERO:  # he holds a known stop
-        # key (clear, fewer unknown cards), 0 when the lead cannot reach a stop of his across at most two unknown
-        # cards; bits ascend, so on an equal key the later, higher card wins
-        best = 0
-        m = cand
-        while m != _ZERO:
-            b = np.int64(ctz(m))
-            m &= m - _ONE
-            reach = np.int64(ctz(out >> np.uint64(b)))  # as lead_up
-            hb = h >> np.uint64(b)
-            clear = np.int64(popcount(hb & ((_ONE << np.uint64(reach)) - _ONE)))
-            gap = reach - clear
-            ok = np.int64((hb >> np.uint64(reach - 1)) & _ONE) & np.int64(gap <= 2)
-            best = max(best, (((clear * 8 + 7 - gap) * ok) << 6) | b)
+    stops = h & (out >> _ONE)  # his known stops
+    if stops_first and stops != _ZERO:
+        best = _lead_up_to_stops(h, out, cand, stops)
         if best >= 64:
             return best & 63
     # 2: the longest run from a card the card below which is out, or the lowest of its suit; ties the higher
