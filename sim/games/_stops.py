@@ -321,8 +321,8 @@ def _lead_up_to_stops(h, out, cand, stops):
     value below 64 when there is none.
 
     Weighed stop by stop, not candidate by candidate (he holds fewer known stops than runs). Every card from a
-    candidate b up to the first card known out above it is out of nobody's knowledge, so the lead from b reaches
-    the stop t at the top of that stretch when t is his. Within one stretch the lowest candidate with at most two
+    candidate b up to the first card known out above it may still be played, so the lead from b reaches the
+    stop t at the top of that stretch when t is his. Within one stretch the lowest candidate with at most two
     unknown cards up to t wins: one card lower sheds at least one more of his (8 in the key) for at most two
     more unknown cards; and the candidates with at most two lie above the stretch's third-highest unknown card.
     Across stretches the higher key wins, then the higher card, as ``max`` of the packed values."""
