@@ -388,25 +388,47 @@ def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
         if best >= 64:
             return best & 63
     # 2: the longest run from a card the card below which is out, or the lowest of its suit; ties the higher
-    best = 0
     m = cand & ((out << _ONE) | _ACES)
-    while m != _ZERO:
-        b = np.int64(ctz(m))
-        m &= m - _ONE
-        best = max(best, (run_length(h, b) << 6) | b)
-    if best > 0:
-        return best & 63
-    # 3: the longest run; ties the lowest place, then suit (clubs first): max of (length, 63 - place * 4 - suit)
-    best = 0
-    m = cand
-    while m != _ZERO:
-        b = np.int64(ctz(m))
-        m &= m - _ONE
-        best = max(best, (run_length(h, b) << 6) | (63 - (b & 15) * 4 - (b >> 4)))
-    if best == 0:  # no card (never so for a hand with a card)
+    if m != _ZERO:
+        return np.int64(63 - clz(_longest_runs(h, m)))
+    # 3: the longest run; ties the lowest place, then suit (clubs first)
+    if cand == _ZERO:  # no card (never so for a hand with a card)
         return np.int64(-1)
-    key = 63 - (best & 63)
-    return (key & 3) * 16 + (key >> 2)
+    best = _longest_runs(h, cand)
+    places = best | (best >> np.uint64(16)) | (best >> np.uint64(32)) | (best >> np.uint64(48))
+    place = np.int64(ctz(places & _SUIT_BITS))
+    suit = np.int64(ctz((best >> np.uint64(place)) & _ACES)) >> 4
+    return suit * 16 + place
+
+
+@kernel(inline=True)
+def _longest_runs(h, m):
+    """The cards of m (not empty, within h) from which h runs longest: found by halving the lengths in question
+    (16, 8, 4, 2, 1) on masks of every card's run, not by a run length per card. A card from which h runs
+    length + s is one from which it runs length, with a run of s from the card length above (runs stop at the
+    three empty places above each king, so none crosses a suit). Fixed work and no branch, where the loop over
+    the cards of m ended on a branch that went either way (rules 2 and 3 of ``lead_by_rules``)."""
+    r2 = h & (h >> _ONE)  # the cards from which h runs 2 or more
+    r4 = r2 & (r2 >> np.uint64(2))
+    r8 = r4 & (r4 >> np.uint64(4))
+    best = m  # from each card of m, h runs 1 or more: ``length``
+    length = np.uint64(1)
+    longer = best & (r8 >> length)
+    if longer != _ZERO:
+        best = longer
+        length += np.uint64(8)
+    longer = best & (r4 >> length)
+    if longer != _ZERO:
+        best = longer
+        length += np.uint64(4)
+    longer = best & (r2 >> length)
+    if longer != _ZERO:
+        best = longer
+        length += np.uint64(2)
+    longer = best & (h >> length)
+    if longer != _ZERO:
+        best = longer
+    return best
 
 
 # ----------------------------------------------------------------------------------------------------------
