@@ -379,9 +379,9 @@ def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
         # one candidate is every rule's answer: no pass needed (a hand of one run or one card per suit under
         # lead_lowest, common late in a deal)
         return np.int64(ctz(cand))
-    # Three passes, each only as far as needed: a known stop is usually at hand (kings always are). Each pass
-    # keeps its best as one integer, (key << 6) | position, through max(): no branch per card, where a compare
-    # that mispredicts costs more than the card's whole arithmetic.
+    # Three passes, each only as far as needed: a known stop is usually at hand (kings always are). No pass
+    # branches per card, where a compare that mispredicts costs more than the card's whole arithmetic: rule 1
+    # weighs stop by stop, rules 2 and 3 every candidate's run at once (_longest_runs).
     stops = h & (out >> _ONE)  # his known stops
     if stops_first and stops != _ZERO:
         best = _lead_up_to_stops(h, out, cand, stops)
@@ -403,11 +403,12 @@ def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
 
 @kernel(inline=True)
 def _longest_runs(h, m):
-    """The cards of m (not empty, within h) from which h runs longest: found by halving the lengths in question
-    (16, 8, 4, 2, 1) on masks of every card's run, not by a run length per card. A card from which h runs
-    length + s is one from which it runs length, with a run of s from the card length above (runs stop at the
-    three empty places above each king, so none crosses a suit). Fixed work and no branch, where the loop over
-    the cards of m ended on a branch that went either way (rules 2 and 3 of ``lead_by_rules``)."""
+    """The cards of m (not empty, within h) from which h runs longest: a binary search of the length, in steps
+    of 8, 4, 2 and 1 from 1 (so up to 16, past a suit's 13), on masks of every card's run, not by a run length
+    per card. A card from which h runs length + s is one from which it runs length, with a run of s from the card
+    length above (runs stop at the three empty places above each king, so none crosses a suit). Four fixed steps
+    and no loop, where the loop over the cards of m ended on a branch that went either way (rules 2 and 3 of
+    ``lead_by_rules``)."""
     r2 = h & (h >> _ONE)  # the cards from which h runs 2 or more
     r4 = r2 & (r2 >> np.uint64(2))
     r8 = r4 & (r4 >> np.uint64(4))
