@@ -412,24 +412,21 @@ def _longest_runs(h, m):
     r2 = h & (h >> _ONE)  # the cards from which h runs 2 or more
     r4 = r2 & (r2 >> np.uint64(2))
     r8 = r4 & (r4 >> np.uint64(4))
-    best = m  # from each card of m, h runs 1 or more: ``length``
-    length = np.uint64(1)
-    longer = best & (r8 >> length)
-    if longer != _ZERO:
-        best = longer
-        length += np.uint64(8)
-    longer = best & (r4 >> length)
-    if longer != _ZERO:
-        best = longer
-        length += np.uint64(4)
-    longer = best & (r2 >> length)
-    if longer != _ZERO:
-        best = longer
-        length += np.uint64(2)
-    longer = best & (h >> length)
-    if longer != _ZERO:
-        best = longer
+    best, length = _runs_longer(m, np.uint64(1), r8, np.uint64(8))  # from each card of m, h runs 1 or more
+    best, length = _runs_longer(best, length, r4, np.uint64(4))
+    best, length = _runs_longer(best, length, r2, np.uint64(2))
+    best, length = _runs_longer(best, length, h, np.uint64(1))
     return best
+
+
+@kernel(inline=True)
+def _runs_longer(best, length, runs, step):
+    """One step of ``_longest_runs``: of the cards ``best``, from which h runs ``length`` or more, those from which
+    it runs ``length + step`` (``runs``: the cards from which h runs ``step`` or more), if any: (cards, length)."""
+    longer = best & (runs >> length)
+    if longer != _ZERO:
+        return longer, length + step
+    return best, length
 
 
 # ----------------------------------------------------------------------------------------------------------
