@@ -93,3 +93,20 @@ def test_level_ranks_stand_on_exactly_the_hands_the_value_test_stands_on(thr):
             level = 0.0 if circuit >= S.LAST_RESORT else t * S._PATIENCE_POW[circuit - 1]  # _level
             least = i64[row, C_LEVEL_RANK + LEVELS * s + min(circuit, S.LAST_RESORT) - 1]
             assert np.array_equal((book >> B_RANK) >= least, value >= level), (row, s, circuit)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{}, {"players": 10, "combinations": "no-pair"}, {"point_rule": "hoyle", "pack": 32, "players": 5}],
+)  # fmt: skip
+def test_entry_is_the_book_and_shown_entries_of_every_hand(rules):
+    """cfg's ``entry`` (the book's lean trading loop and the modern deal read it) holds, for every hand, exactly
+    its ``book`` entry and its ``shown`` entry, as table.book_of and shown_of read them back."""
+    from sim.games.commerce.table import book_of, shown_of
+
+    cfg = G.kernel_config(G.Rules(**rules).validated())
+    shown, book, entry = cfg[2], cfg[6], cfg[8]
+    assert entry.dtype == np.int64 and entry.shape == book.shape == shown.shape
+    assert np.array_equal(book_of.py_func(entry), book.astype(np.int64))
+    assert np.array_equal(shown_of.py_func(entry), shown.astype(np.int64))
+    assert shown.min() < 0 or rules.get("pack", 52) == 52  # a short pack's impossible hands: -1 strength

@@ -170,3 +170,37 @@ def test_book_play_only_where_book_trading_is_trading():
     assert not check(cfg, ws, seats, 4)
     ws.tracing[0] = 0
     assert not check(play.kernel_config(rules(barter_left=False)), ws, seats, 4)
+
+
+@pytest.mark.parametrize("more", [{}, {"pack": 32, "players": 7, "combinations": "no-pair", "point_rule": "hoyle"}])
+def test_show_kept_is_show(more):
+    """table.show_kept, the show of book_trading's hands (ws.sr holding each hand's ``shown`` entry, kept as the
+    hands changed), against table.show, which looks each hand up: the same best strength, first best position,
+    strengths left in ws.sr and events, on 3,000 random tables of 3 to 10 hands, a third of them with a hand
+    dealt twice (an exact tie, which a real pack makes rarely)."""
+    from sim.games.commerce import play
+    from sim.games.commerce.table import C2, C3, new_workspace, show, show_kept
+
+    r = rules(**more)
+    cfg = play.kernel_config(r)
+    pack = [int(c) for c in cfg[1][: r.pack]]
+    rng = np.random.default_rng(21)
+    ws = new_workspace(cfg, 1)
+    for _ in range(3000):
+        m = int(rng.integers(3, 11)) if r.pack == 52 else int(rng.integers(3, 8))
+        cards = rng.choice(pack, size=3 * m, replace=False)
+        hands = [sorted(int(c) for c in cards[3 * j : 3 * j + 3]) for j in range(m)]
+        if rng.random() < 1 / 3:
+            hands[int(rng.integers(m))] = hands[int(rng.integers(m))]
+        for j, (a, b, c) in enumerate(hands):
+            ws.hands[j, :3] = (a, b, c)
+            ws.hands[j, 3] = a + C2[b] + C3[c]
+        got = []
+        for kept in (True, False):
+            ws.ev[:] = 0
+            ws.sr[:] = -7
+            for j in range(m):
+                ws.sr[j] = cfg[2][ws.hands[j, 3]]
+            result = show_kept.py_func(ws, m) if kept else show.py_func(cfg, ws, m)
+            got.append((tuple(int(x) for x in result), ws.sr[:m].tolist(), ws.ev.tolist()))
+        assert got[0] == got[1]

@@ -40,6 +40,7 @@ from sim.games.commerce.table import (
     E,
     R,
     act,
+    book_of,
     deal_round,
     dealer_penalty,
     draw_to,
@@ -50,6 +51,8 @@ from sim.games.commerce.table import (
     rec_dealt,
     rec_shown,
     show,
+    show_kept,
+    shown_of,
 )
 
 _U = np.uint64  # positions and seats index unsigned: a signed index costs numba's wrap-around (strategies._content)
@@ -267,13 +270,14 @@ def book_trading(cfg, ws, m):
     kept in locals and stored once. ``trading`` (tests/test_commerce_trading.py compares the two) does the
     general case: every strategy, rollout seats, the trace, the right-hand neighbour."""
     prm = cfg[0]
-    book = cfg[6]
+    entry = cfg[8]  # a hand's book and shown entries in one word (table.book_of, shown_of)
     extended = prm[P.extended] != 0
     limit = prm[P.max_circuits] * m
     d = m - 1
     base = 3 * m
     length = prm[P.pack] - base
     hands = ws.hands
+    sr = ws.sr  # each hand's ``shown`` entry, kept as it changes for the show (table.show_kept)
     lr = ws.level_rank
     seat_of = ws.seat_of
     active = (_U(1) << _U(m)) - _U(1)  # the positions still trading
@@ -292,7 +296,8 @@ def book_trading(cfg, ws, m):
     while True:
         c = circuit if circuit < LEVELS else LEVELS  # strategies._content: the stand rank of this circuit
         lvl = lr[_U(LEVELS) * _U(seat_of[j]) + _U(c - 1)]
-        code = np.int64(book[_U(hands[j, 3])])
+        code = book_of(entry[_U(hands[j, 3])])
+        after = code  # the book entry of his hand after his trade
         ctx = 2 * np.int64(j == _U(d)) + np.int64(stood < d)  # strategies._book_trade's case: dealing, can barter
         a = (code >> (B_BITS * ctx)) & B_ACT
         if (code >> B_RANK) >= lvl:
@@ -300,7 +305,7 @@ def book_trading(cfg, ws, m):
         who = np.int64(j) if a == 0 else -1
         if a >= 4:  # barter slot a - 4 with the next player still trading (modern._barter, strategies.barter_answer)
             q, _ = _next_active(active & ~(_U(1) << j), j)
-            cq = np.int64(book[_U(hands[q, 3])])
+            cq = book_of(entry[_U(hands[q, 3])])
             if (cq >> B_RANK) >= lr[_U(LEVELS) * _U(seat_of[q]) + _U(c - 1)]:
                 who = np.int64(q)  # refused: he stands on his cards
                 refused += 1
@@ -309,6 +314,10 @@ def book_trading(cfg, ws, m):
                 out_card = hands[j, a - 4]
                 put(hands, j, a - 4, hands[q, g])
                 put(hands, q, g, out_card)
+                xj = entry[_U(hands[j, 3])]
+                after = book_of(xj)
+                sr[j] = shown_of(xj)
+                sr[q] = shown_of(entry[_U(hands[q, 3])])  # and the row q's turn reads, in the cache
                 barters += 1
         elif a != 0:  # ready money for slot a - 1 (modern._ready_money)
             if base + top >= drawn:
@@ -321,11 +330,14 @@ def book_trading(cfg, ws, m):
             if top == length:
                 top = 0
             put(hands, j, a - 1, in_card)
+            xj = entry[_U(hands[j, 3])]
+            after = book_of(xj)
+            sr[j] = shown_of(xj)
             trades += 1
             if j != _U(d):  # the dealer trades free
                 ws.net[_U(seat_of[j])] -= 1
                 takings += 1
-        if who < 0 and (np.int64(book[_U(hands[j, 3])]) >> B_RANK) >= lvl:
+        if who < 0 and (after >> B_RANK) >= lvl:
             who = np.int64(j)  # stands after his trade (strategies.stands_after)
         if who >= 0:
             ws.state[_U(who)] = STOOD
@@ -480,9 +492,10 @@ def begin_hand(cfg, ws, m):
 
 
 @kernel(inline=True)
-def finish_hand(cfg, ws, m):
+def finish_hand(cfg, ws, m, kept):
     """The show and its payments once trading has ended. Returns True when a Tricon, Sequence or Flush was
-    shown (looked for only under ``continuous``)."""
+    shown (looked for only under ``continuous``). ``kept``: ws.sr holds the hands' ``shown`` entries
+    (book_trading keeps them), so the show looks nothing up (table.show_kept)."""
     prm = cfg[0]
     tr = ws.turn
     capped = tr[T_CAPPED] != 0
@@ -490,7 +503,10 @@ def finish_hand(cfg, ws, m):
     ws.ev[E.circuits] += circuits
     if capped:
         ws.ev[E.capped] += 1
-    best, first = show(cfg, ws, m)
+    if kept:
+        best, first = show_kept(ws, m)
+    else:
+        best, first = show(cfg, ws, m)
     if ws.tracing[0]:
         _settle(cfg, ws, m, best, first, tr[T_STANDER])
     else:

@@ -25,6 +25,7 @@ from sim.games.commerce.table import (
     B_BITS,
     B_GIVE,
     B_RANK,
+    ENTRY_SHOWN,
     H_BARTER,
     H_READY,
     H_VALUE,
@@ -52,18 +53,21 @@ from sim.games.commerce.table import (
 
 def kernel_config(r: Any) -> tuple:
     """cfg for the kernels: (params int64, pack int8[52] (a 32-card pack padded with zeros), shown int16, v1 values
-    float64, hand float32[., H_W], v1_rank int16, book int32, book values float64) - the hand and strategy tables
-    of sim.games._hands; ``hand`` holds each hand's value, e_ready and e_barter (columns table.H_*; ``value``
-    and the expectations assume ``players - 1`` opponents); ``book`` threshold's choices from them and the rank
-    of each hand's value among ``book values`` (book_table); ``v1 values`` the distinct values of v1 in
-    ascending order, so that ``values[v1_rank[h]]`` is hand h's v1."""
+    float64, hand float32[., H_W], v1_rank int16, book int32, book values float64, entry int64) - the hand and
+    strategy tables of sim.games._hands; ``hand`` holds each hand's value, e_ready and e_barter (columns
+    table.H_*; ``value`` and the expectations assume ``players - 1`` opponents); ``book`` threshold's choices
+    from them and the rank of each hand's value among ``book values`` (book_table); ``v1 values`` the distinct
+    values of v1 in ascending order, so that ``values[v1_rank[h]]`` is hand h's v1; ``entry`` a hand's book and
+    shown entries in one word (table.ENTRY_SHOWN), for the book's lean trading loop and the modern game's deal:
+    profiled (standard), the two tables' look-ups were two cache misses a hand, dealt or traded."""
     _, hand = _tables(r.pack, r.point_rule, r.combinations, r.players - 1)
     shown = _shown(r.pack, r.point_rule, r.combinations)
     values, rank = _v1_rank(r.pack, r.point_rule, r.combinations, r.players - 1)
     pack = np.zeros(PACK_W, dtype=np.int8)  # padded to 52 cards: table.copy_pack copies a constant length
     pack[: r.pack] = HT.pack_cards(r.pack)
     book, book_values = _book(r.pack, r.point_rule, r.combinations, r.players)
-    return RULEBOOK.params(r), pack, shown, values, hand, rank, book, book_values
+    entry = book.astype(np.int64) | shown.astype(np.int64) << ENTRY_SHOWN
+    return RULEBOOK.params(r), pack, shown, values, hand, rank, book, book_values, entry
 
 
 @functools.cache

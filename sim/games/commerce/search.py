@@ -100,7 +100,7 @@ def playout(cfg, core, book, m, choice):
     sim = unpack(core, SIM)
     sim.turn[T_CHOICE] = choice
     trading(cfg, sim, book, m, np.int64(0))
-    finish_hand(cfg, sim, m)
+    finish_hand(cfg, sim, m, False)
 
 
 @kernel(inline=True)
@@ -167,9 +167,10 @@ def modern_hand(cfg, core, seats, m, hand_no):
     """
     ws = unpack(core, REAL)
     begin_hand(cfg, ws, m)
-    if book_play(cfg, ws, seats, m):
-        book_trading(cfg, ws, m)
+    kept = book_play(cfg, ws, seats, m)
+    if kept:
+        book_trading(cfg, ws, m)  # keeps the hands' shown entries in ws.sr for the show (table.show_kept)
     else:
         while trading(cfg, ws, seats, m, hand_no):
             ws.turn[T_CHOICE] = decide(cfg, core, seats, m)
-    return finish_hand(cfg, ws, m)
+    return finish_hand(cfg, ws, m, kept)

@@ -149,6 +149,10 @@ B_BITS = 3
 B_ACT = 7
 B_GIVE = 4 * B_BITS
 B_RANK = B_GIVE + 2
+# cfg's ``entry`` table (play.kernel_config), int64[.], 8 bytes a hand: its ``book`` entry in the low 32 bits, its
+# ``shown`` entry (strength * 8 + class) above them (book_of, shown_of), so that the book's threshold players
+# find both on one cache line
+ENTRY_SHOWN = 32
 
 PACK_W = 52  # cfg's pack is padded to 52 cards (a 32-card pack with 20 zeros after it, never dealt)
 SESSION, DEAL, HAND, SCRATCH = 0, 1, 2, 3  # rows of ws.streams (and SEARCH, SEAT0 + s below)
@@ -376,6 +380,18 @@ def klass_of(cfg, h):
 
 
 @kernel(inline=True)
+def book_of(x):
+    """The ``book`` entry in an ``entry`` word (a non-negative int32)."""
+    return x & np.int64(0xFFFFFFFF)
+
+
+@kernel(inline=True)
+def shown_of(x):
+    """The ``shown`` entry in an ``entry`` word (signed: -8 and up)."""
+    return x >> ENTRY_SHOWN
+
+
+@kernel(inline=True)
 def strength_of(cfg, h):
     """Hand h's strength at the show (dense rank; -1 outside the pack)."""
     return np.int64(cfg[2][np.uint64(h)]) >> 3
@@ -507,10 +523,12 @@ def deal_round(cfg, ws, m, old, fresh):
         put3(ws.hands, u, np.int64(deck[u]), np.int64(deck[u + w]), np.int64(deck[u + w + w]))
         if old:  # the row each player's first turn reads
             prefetch(cfg[5], hid(ws, j))
-        else:
-            prefetch(cfg[6], hid(ws, j))
+            shown = np.int64(cfg[2][np.uint64(hid(ws, j))])
+        else:  # klass_of's look-up, and with it the book entry each player's first turn reads (book_trading)
+            shown = shown_of(cfg[8][np.uint64(hid(ws, j))])
         ws.state[j] = ACTIVE
-        dealt += 1 << (8 * klass_of(cfg, hid(ws, j)))
+        ws.sr[j] = shown  # kept for the show (show_kept)
+        dealt += 1 << (8 * (shown & 7))
     for k in range(TRICON + 1):  # counted in a register, then added once a class (profiled: an event add a
         if fresh:  # hand waited on the last hand's add)
             ws.ev[E_DEALT + TRICON - k] = (dealt >> (8 * k)) & 255
@@ -535,12 +553,41 @@ def show(cfg, ws, m):
         nb = 1 if better else nb + np.int64(s == best)
         first = j if better else first
         best = s if better else best
-    ws.ev[E_WON + TRICON - klass_of(cfg, hid(ws, first))] += 1
-    if nb > 1:
-        ws.ev[E.ties] += 1
-    if ws.sr[m - 1] == best:
-        ws.ev[E.dealer_won] += 1
+    _count_show(ws, m, best, nb, klass_of(cfg, hid(ws, first)))
     return best, first
+
+
+@kernel(inline=True)
+def show_kept(ws, m):
+    """``show`` when ws.sr holds each hand's ``shown`` entry (strength * 8 + class) already: stored as the hands
+    were dealt (deal_round) and after each trade (modern.book_trading). The same strengths, events and result,
+    with no look-up: profiled (standard), the show's look-ups of the 44 KB table, each a cache miss the best
+    hand's compares and then the payments waited on, and the winner's class looked up again, were some 4% of a
+    deal, where the hands' entries, looked up as they changed, are ready long before the show."""
+    best = -1
+    first = 0
+    nb = 0
+    klass = 0
+    for j in range(m):
+        shown = ws.sr[j]
+        s = shown >> 3
+        ws.sr[j] = s
+        better = s > best
+        nb = 1 if better else nb + np.int64(s == best)
+        first = j if better else first
+        klass = shown & 7 if better else klass
+        best = s if better else best
+    _count_show(ws, m, best, nb, klass)
+    return best, first
+
+
+@kernel(inline=True)
+def _count_show(ws, m, best, nb, klass):
+    """The show's events: the winning class, a tie, the dealer's win; added as compares, not branches (the
+    dealer holds the best hand about one deal in m, a branch the predictor loses)."""
+    ws.ev[E_WON + TRICON - klass] += 1
+    ws.ev[E.ties] += np.int64(nb > 1)
+    ws.ev[E.dealer_won] += np.int64(ws.sr[m - 1] == best)
 
 
 @kernel(inline=True)
