@@ -360,7 +360,7 @@ def built_play(policy, hand, cap, loose, sums, built, lying, mine, unseen, ws, s
     plays = h if h != _ZERO else hand  # (a player with a build always holds a card that captures)
     n = np.int64(0)
     made = totals = _ZERO
-    if policy != LOWEST and popcount(hand & BELOW[10]) >= 2:  # (a build takes two)
+    if policy != LOWEST:  # (a hand of fewer than two numeric cards, which cannot build, is told by the count)
         made = B.totals_to_ten(loose)
         n, totals = B.build_count(hand, mine, made, lying)
     if policy == RANDOM:
