@@ -120,9 +120,11 @@ def knapsack(group, gkey, loose, top):
     knapsack over the loose cards by total (``gkey[t]``: the best key, cards * 64 + worth, or -1 when no set
     makes t): each card once, the totals run downwards so a card joins only sets made without it. A total is
     made only of lower ones, so those up to ``top`` come out the same however high the knapsack runs; the
-    totals above it are left as they lay. Some ``top`` steps per loose card, whatever the table. The totals are
-    indexed unsigned: a signed index costs a test for a negative one at every load (numba's wraparound)."""
-    for t in range(top + _ONE):
+    totals above it are cleared, not made. Some ``top`` steps per loose card, whatever the table. The totals are
+    indexed unsigned: a signed index costs a test for a negative one at every load (numba's wraparound). Every
+    total is cleared, not those up to ``top``: a constant count of stores, where a loop up to ``top`` branched on
+    it."""
+    for t in range(VALUES):
         group[t] = _ZERO
         gkey[t] = -1
     gkey[0] = 0
