@@ -59,13 +59,18 @@ def builds_of(ws, c):
     return value_builds(ws.masks[BUILT], ws.builds, c)
 
 
+# per card, the index in ``builds`` of the builds it takes: its value, or 0 for a court (no build is ever kept at
+# 0, so a court's look-up takes none): a load instead of a branch on the rank, which goes either way
+BUILDS_AT = np.array([c % 13 + 1 if c % 13 < 10 else 0 for c in range(52)], dtype=np.uint64)  # (unsigned: see knapsack)
+
+
 @kernel(inline=True)
 def value_builds(built, builds, c):
-    """``builds_of`` from the cards lying in builds (``masks[BUILT]``) and the builds by value."""
-    r = c % 13
-    if built == _ZERO or r >= 10:
+    """``builds_of`` from the cards lying in builds (``masks[BUILT]``) and the builds by value. (Without builds
+    ``built`` is the constant 0 and the look-up is compiled away.)"""
+    if built == _ZERO:
         return _ZERO
-    return builds[r + 1]
+    return builds[BUILDS_AT[c]]
 
 
 @kernel(inline=True)
@@ -115,9 +120,11 @@ def knapsack(group, gkey, loose, top):
     knapsack over the loose cards by total (``gkey[t]``: the best key, cards * 64 + worth, or -1 when no set
     makes t): each card once, the totals run downwards so a card joins only sets made without it. A total is
     made only of lower ones, so those up to ``top`` come out the same however high the knapsack runs; the
-    totals above it are left as they lay. Some ``top`` steps per loose card, whatever the table. The totals are
-    indexed unsigned: a signed index costs a test for a negative one at every load (numba's wraparound)."""
-    for t in range(top + _ONE):
+    totals above it are cleared, not made. Some ``top`` steps per loose card, whatever the table. The totals are
+    indexed unsigned: a signed index costs a test for a negative one at every load (numba's wraparound). Every
+    total is cleared, not those up to ``top``: a constant count of stores, where a loop up to ``top`` branched on
+    it."""
+    for t in range(VALUES):
         group[t] = _ZERO
         gkey[t] = -1
     gkey[0] = 0
@@ -209,12 +216,15 @@ def build_count(hand, mine, made, built):
     """How many builds a seat holding ``hand`` may make (``legal_values`` of each numeric card he may lay: he
     keeps a card of every rank ``mine`` of his builds that lie), and the totals (bit t) they are laid on. Most
     hands can make none, told at once: the loose cards make no difference of two of its values, and it holds
-    no value twice that the loose cards make or a build lies for."""
+    no value twice that the loose cards make or a build lies for (so a hand of fewer than two numeric cards).
+    The two tests are one branch, not two (``&``, not ``and``): each goes either way, play by play."""
     numeric = hand & BELOW[10]
     pairs = held_twice(numeric, _RANKS)  # the values held twice or more (bit v - 1)
     n = np.int64(0)
     totals = _ZERO
-    if DIFFERENCES[rank_set(numeric)] & made == 0 and pairs & ((made >> _ONE) | built) & ~_ONE == _ZERO:
+    no_build = (DIFFERENCES[rank_set(numeric)] & made) == 0
+    no_call = (pairs & ((made >> _ONE) | built) & ~_ONE) == _ZERO
+    if no_build & no_call:
         return n, totals
     x = numeric
     while x != _ZERO:
