@@ -126,7 +126,7 @@ def _v1_rank(pack: int, point_rule: str, combinations: str, opponents: int) -> t
 
 @functools.cache
 def _shown(pack: int, point_rule: str, combinations: str) -> np.ndarray:
-    """int16 strength * 8 + class of every hand (table.strength_of, klass_of): what the show and the deal's
+    """int16 strength * 8 + class of every hand (table.klass_of, show): what the show and the deal's
     events read, in one table of 44 KB (profiled: the show's look-ups in the 700 KB ``hand`` table missed the
     cache; the old game touches no other row of it)."""
     strength, klass, _, _ = HT.hand_tables(pack, point_rule, combinations)

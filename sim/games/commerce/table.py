@@ -6,7 +6,7 @@ Within a hand the players are numbered by *position* from the elder hand (0) to 
 ``ws.seat_of[pos]`` maps a position to its seat. A hand is kept sorted in ``ws.hands[pos, :3]`` and named in
 column 3 by its colex index (sim.games._hands), so the cfg tables (strength, class, the strategies' values) are
 one lookup. cfg is ``kernel_config``'s tuple: (params, pack, shown, v1, hand); ``shown`` int16 is a hand's
-strength * 8 + its class (strength_of, klass_of: one small table for the show); ``hand`` float32[., 8] holds a
+strength * 8 + its class (klass_of, show: one small table for the show); ``hand`` float32[., 8] holds a
 hand's row of the modern game's tables (columns H_*), one 32-byte block so that a turn's look-ups share a cache line.
 
 Randomness (sim.rng). ``ws.streams`` rows: the session's stream (purpose 0), the deal's (a deck stream seeded from
@@ -392,12 +392,6 @@ def shown_of(x):
 
 
 @kernel(inline=True)
-def strength_of(cfg, h):
-    """Hand h's strength at the show (dense rank; -1 outside the pack)."""
-    return np.int64(cfg[2][np.uint64(h)]) >> 3
-
-
-@kernel(inline=True)
 def next_position(j, m):
     """The position after j round a table of m (j < m): counted on, not divided out of a turn count every turn
     (profiled: the turn loops' divisions were a visible cost of a deal of a few turns)."""
@@ -542,33 +536,27 @@ def deal_round(cfg, ws, m, old, fresh):
 
 @kernel(inline=True)
 def show(cfg, ws, m):
-    """Hands shown: fill ws.sr, count the winning class and ties; returns (best strength, first best position)."""
-    best = -1
-    first = 0
-    nb = 0
-    for j in range(m):  # selects, not branches: which hand is best is a coin toss the predictor often loses
-        s = strength_of(cfg, hid(ws, j))
-        ws.sr[j] = s
-        better = s > best
-        nb = 1 if better else nb + np.int64(s == best)
-        first = j if better else first
-        best = s if better else best
-    _count_show(ws, m, best, nb, klass_of(cfg, hid(ws, first)))
-    return best, first
+    """Hands shown: fill ws.sr, count the winning class and ties; returns (best strength, first best position).
+    Each hand's ``shown`` entry is looked up into ws.sr, and ``show_kept`` shows them."""
+    for j in range(m):
+        ws.sr[j] = np.int64(cfg[2][np.uint64(hid(ws, j))])  # unsigned: no wrap-around (strategies._content)
+    return show_kept(ws, m)
 
 
 @kernel(inline=True)
 def show_kept(ws, m):
-    """``show`` when ws.sr holds each hand's ``shown`` entry (strength * 8 + class) already: stored as the hands
-    were dealt (deal_round) and after each trade (modern.book_trading). The same strengths, events and result,
-    with no look-up: profiled (standard), the show's look-ups of the 44 KB table, each a cache miss the best
-    hand's compares and then the payments waited on, and the winner's class looked up again, were some 4% of a
-    deal, where the hands' entries, looked up as they changed, are ready long before the show."""
+    """The show from each hand's ``shown`` entry (strength * 8 + class) in ws.sr: the strengths left in ws.sr,
+    the winning class, ties and the dealer's win counted; returns (best strength, first best position). The
+    book's lean loop keeps the entries as the hands were dealt (deal_round) and after each trade
+    (modern.book_trading), so its show looks nothing up: profiled (standard), the show's look-ups of the 44 KB
+    table, each a cache miss the best hand's compares and then the payments waited on, and the winner's class
+    looked up again, were some 4% of a deal, where the hands' entries, looked up as they changed, are ready long
+    before the show."""
     best = -1
     first = 0
     nb = 0
     klass = 0
-    for j in range(m):
+    for j in range(m):  # selects, not branches: which hand is best is a coin toss the predictor often loses
         shown = ws.sr[j]
         s = shown >> 3
         ws.sr[j] = s
