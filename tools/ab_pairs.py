@@ -1,14 +1,15 @@
 """A/B two source trees of sim by interleaved pairs of short timed calls (a developer's tool, not used by tests).
 
-usage: python tools/ab_pairs.py TREE_A TREE_B GAME VARIANT [PAIRS] [SECONDS]
+usage: python tools/ab_pairs.py TREE_A TREE_B GAME VARIANT [PAIRS] [SECONDS] [STRATEGY]
 
 Where ``tools/ab.py`` starts fresh processes for each round (a few rounds of seconds each), this keeps one
 long-lived process per tree and alternates short calls between them (A then B, then B then A), each about
-SECONDS of CPU time, PAIRS pairs in all (default 40 of 0.3 s). Each pair's B/A is taken from two calls a fraction
-of a second apart, so on a shared machine whose speed drifts over seconds the pairs' spread is narrower than
-``ab.py``'s rounds: printed are the median B/A, its interquartile range and full range, and each tree's median
-and best rate. Both trees first play the same 4,096 sessions and say whether their rows are byte-identical
-("same rows"), as a change meant to keep play must. CPU time, one thread.
+SECONDS of CPU time, PAIRS pairs in all (default 40 of 0.3 s), every seat playing STRATEGY (default book, as
+in ``sim run``). Each pair's B/A is taken from two calls a fraction of a second apart, so on a shared
+machine whose speed drifts over seconds the pairs' spread is narrower than ``ab.py``'s rounds: printed are the
+median B/A, its interquartile range and full range, and each tree's median and best rate. Both trees first play
+the same 4,096 sessions and say whether their rows are byte-identical ("same rows"), as a change meant to keep
+play must. CPU time, one thread.
 """
 
 import json
@@ -24,7 +25,7 @@ import numba
 numba.set_num_threads(1)
 from sim.games import _contract
 game, variant = sys.argv[1], sys.argv[2]
-spec = runner.make_spec(game, variant, n=1)
+spec = runner.make_spec(game, variant, n=1, **({"strategy": sys.argv[3]} if len(sys.argv) > 3 else {}))
 m = spec.module
 dps = spec.deals_per_session
 k = _contract.harness(game)
@@ -45,9 +46,10 @@ for line in sys.stdin:
 """
 
 
-def start(tree: str, game: str, variant: str) -> subprocess.Popen:
+def start(tree: str, args: list[str]) -> subprocess.Popen:
+    """The long-lived process of one tree; ``args``: game, variant and (optionally) the strategy."""
     env = dict(os.environ, PYTHONPATH=tree)
-    return subprocess.Popen([sys.executable, "-c", CHILD, game, variant], env=env, cwd=tree, stdin=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-c", CHILD, *args], env=env, cwd=tree, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)  # fmt: skip
 
 
@@ -62,7 +64,8 @@ def main() -> None:
     a, b, game, variant = sys.argv[1:5]
     pairs = int(sys.argv[5]) if len(sys.argv) > 5 else 40
     secs = float(sys.argv[6]) if len(sys.argv) > 6 else 0.3
-    procs = {"A": start(a, game, variant), "B": start(b, game, variant)}
+    args = [game, variant] + sys.argv[7:8]
+    procs = {"A": start(a, args), "B": start(b, args)}
     first = {name: json.loads(p.stdout.readline()) for name, p in procs.items()}
     print("same rows" if first["A"]["checksum"] == first["B"]["checksum"] else "ROWS DIFFER", flush=True)
     dps = first["A"]["dps"]
