@@ -120,10 +120,9 @@ def knapsack(group, gkey, loose, top):
     knapsack over the loose cards by total (``gkey[t]``: the best key, cards * 64 + worth, or -1 when no set
     makes t): each card once, the totals run downwards so a card joins only sets made without it. A total is
     made only of lower ones, so those up to ``top`` come out the same however high the knapsack runs; the
-    totals above it are cleared, not made. Some ``top`` steps per loose card, whatever the table. The totals are
-    indexed unsigned: a signed index costs a test for a negative one at every load (numba's wraparound). Every
-    total is cleared, not those up to ``top``: a constant count of stores, where a loop up to ``top`` branched on
-    it."""
+    totals above it are cleared, not made (every total is cleared: a constant count of stores, where a loop up to
+    ``top`` branched on it). Some ``top`` steps per loose card, whatever the table. The totals are indexed
+    unsigned: a signed index costs a test for a negative one at every load (numba's wraparound)."""
     for t in range(VALUES):
         group[t] = _ZERO
         gkey[t] = -1
@@ -216,7 +215,7 @@ def build_count(hand, mine, made, built):
     """How many builds a seat holding ``hand`` may make (``legal_values`` of each numeric card he may lay: he
     keeps a card of every rank ``mine`` of his builds that lie), and the totals (bit t) they are laid on. Most
     hands can make none, told at once: the loose cards make no difference of two of its values, and it holds
-    no value twice that the loose cards make or a build lies for (so a hand of fewer than two numeric cards).
+    no value twice that the loose cards make or a build lies for (as no hand of fewer than two numeric cards does).
     The two tests are one branch, not two (``&``, not ``and``): each goes either way, play by play."""
     numeric = hand & BELOW[10]
     pairs = held_twice(numeric, _RANKS)  # the values held twice or more (bit v - 1)
