@@ -52,6 +52,17 @@ def _writable_dir(path: str) -> bool:
     return os.access(path, os.W_OK)
 
 
+def _base_of(chosen: str) -> str:
+    """The folder a user chose, from $NUMBA_CACHE_DIR as found: a process started by one that imported sim (a test's
+    child, a local worker) inherits the keyed folder ``<chosen>/sim-numba/<digest>``, which is keyed afresh from
+    its base rather than nested under it. Nested, every such child compiled every kernel again into a folder of
+    its own: a cold test suite spent some 1,000 s of its 2,400 s of worker time so."""
+    parent, leaf = os.path.split(os.path.normpath(chosen))
+    if os.path.basename(parent) == "sim-numba" and len(leaf) == 16 and all(c in "0123456789abcdef" for c in leaf):
+        return os.path.dirname(parent)
+    return chosen
+
+
 def _set_numba_cache_dir() -> None:
     """Point numba's cache at a writable folder keyed by the sources: under the folder the user chose
     ($NUMBA_CACHE_DIR), else $XDG_CACHE_HOME or ~/.cache, else the temp folder (tested with HOME unwritable).
@@ -65,7 +76,7 @@ def _set_numba_cache_dir() -> None:
     digest = source_digest()
     chosen = os.environ.get("NUMBA_CACHE_DIR")
     if chosen:
-        path = os.path.join(chosen, "sim-numba", digest)
+        path = os.path.join(_base_of(chosen), "sim-numba", digest)
         if _writable_dir(path):
             os.environ["NUMBA_CACHE_DIR"] = path
         return

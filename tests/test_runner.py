@@ -111,6 +111,18 @@ def test_a_numba_cache_the_user_chose_is_keyed_by_the_sources(tmp_path):
     assert _cache_dir_of_a_child(env) == str(tmp_path / "mine" / "sim-numba" / sim.source_digest())
 
 
+def test_a_child_of_a_process_that_imported_sim_caches_in_the_same_folder(tmp_path):
+    """A child inherits the keyed folder in NUMBA_CACHE_DIR and must use it as it is: nested under it, a test's or
+    a local worker's process compiled every kernel again in a folder of its own."""
+    import sim
+
+    env = {**_env_without_cache_dirs(), "XDG_CACHE_HOME": str(tmp_path)}
+    keyed = str(tmp_path / "sim-numba" / sim.source_digest())
+    assert _cache_dir_of_a_child({**env, "NUMBA_CACHE_DIR": keyed}) == keyed
+    other = str(tmp_path / "sim-numba" / "0123456789abcdef")  # a child of another version of the sources
+    assert _cache_dir_of_a_child({**env, "NUMBA_CACHE_DIR": other}) == keyed
+
+
 def test_numba_imported_before_sim_still_caches_by_the_sources(tmp_path):
     """numba reads NUMBA_CACHE_DIR when imported: imported before sim, it is told again, or it would cache beside
     each source file and check only that file (the A/B tool's child processes did so)."""

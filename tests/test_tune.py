@@ -62,6 +62,7 @@ def test_best_and_paired_errors_on_a_known_case():
     assert t.best()["value"] == 2.0 and t.best()["range"] == [2.0, 3.0]
 
 
+@pytest.mark.xdist_group("snipsnap")  # its kernels: compiled by the worker that compiles that game's (conftest.py)
 def test_finds_that_never_missing_a_pair_is_best(tmp_path):
     """Snip-Snap-Snorum with careless misses: a careless player who fails to pair a card pays double, so the best
     chance of missing is none; on the same games every higher chance costs."""
