@@ -12,7 +12,7 @@ def kernel(fn=None, *, inline: bool = False, merged: bool = False):
     Numba reference-counts every array passed to a function or sliced; in a deal loop that makes calls per card
     played those atomic counts cost more than the game itself (measured: about half the time of a Pope Joan
     deal). Kernels never allocate - their arrays come from a workspace made by the caller - so they are built
-    with ``_nrt=False``. Functions that allocate (workspaces, play_sessions) use plain ``njit``.
+    with ``_nrt=False``. Functions that allocate (workspaces, play_blocks) use plain ``njit``.
 
     ``inline=True`` inlines the function into its callers at numba's IR level. LLVM does inline small helpers
     that take scalars, but a call that is kept passes every array as its exploded struct (pointer, shape,

@@ -371,7 +371,7 @@ def _note_compiling(spec: runner.RunSpec, show: bool) -> None:
     cannot tell). ``show`` is kept for the callers; the note is printed whether or not a progress bar is."""
     from sim.games._contract import harness
 
-    play = harness(spec.module.NAME).play_sessions
+    play = harness(spec.module.NAME).play_blocks
     if play.signatures or _on_disk(play):
         return
     click.echo(

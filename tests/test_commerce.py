@@ -712,7 +712,7 @@ def test_run_results_identical_threads_and_chunks():
                             seat_strategies=["1=random", "2=greedy", "3=threshold:0.8"])  # fmt: skip
     d = same_on_one_and_two_threads(spec).to_dict()
     assert sum(s["mean"] for s in d["seats"]) == pytest.approx(-d["session_metrics"]["board_left"]["mean"] / 4)
-    assert len(_contract.harness("commerce").play_sessions.signatures) <= 1
+    assert len(_contract.harness("commerce").play_blocks.signatures) <= 1
 
 
 def test_run_every_variant_small():

@@ -49,7 +49,7 @@ def test_one_compiled_signature(game):
     m = games.load(game)
     for variant in m.VARIANTS:
         runner.play_chunk(runner.make_spec(game, variant, n=1), 0, 2)
-    play = harness(game).play_sessions
+    play = harness(game).play_blocks
     assert len(play.signatures) == 1
 
 

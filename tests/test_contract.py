@@ -64,7 +64,7 @@ def test_a_second_process_finds_the_kernels_cached(game):
     code = (
         "import sys; from sim import runner; from sim.games._contract import harness; "
         f"spec = runner.make_spec({game!r}, n=1); runner.play_chunk(spec, 0, 2); "
-        f"print(sum(harness({game!r}).play_sessions.stats.cache_hits.values()))"
+        f"print(sum(harness({game!r}).play_blocks.stats.cache_hits.values()))"
     )
     for _ in range(2):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -78,7 +78,7 @@ def play_session(cfg, ws, seats, seed, session, deals, row):
 def play_block(cfg, ws, seats, seed, first_session, deals, rows):
     """Sessions ``first_session ..`` one after another on one workspace, a row each.
 
-    The one call a block of sessions makes from ``play_sessions``' parallel loop: a call passes every array of the
+    The one call a block of sessions makes from ``play_blocks``' parallel loop: a call passes every array of the
     workspace as its exploded struct (Commerce's, some 300 words), so a call per session cost about 5% of a
     Commerce deal (perf; a session of four deals).
     """
@@ -86,20 +86,67 @@ def play_block(cfg, ws, seats, seed, first_session, deals, rows):
         play_session(cfg, ws, seats, seed, first_session + i, deals, rows[i])
 
 
+def n_blocks(n_sessions):
+    """How many blocks ``play_blocks`` splits its sessions into (block b: sessions n*b//k .. n*(b+1)//k)."""
+    return min(n_sessions, 64)
+
+
 @njit(parallel=True, cache=True)
-def play_sessions(cfg, seats, seed, first_session, deals, rows):
-    """Sessions ``first_session ..`` (one int64 row each in ``rows``; layout in sim.games._common).
+def play_blocks(cfg, seats, seed, first_session, deals, rows, done):
+    """Sessions ``first_session ..`` (one int64 row each in ``rows``; layout in sim.games._common), in blocks
+    played in parallel; ``done[b]`` is set once block b has returned.
 
     Each session depends only on (seed, session index), so any split into chunks, blocks or threads gives the
     same rows. Workspaces are made once per block of sessions, never per deal.
     """
     n_sessions = rows.shape[0]
-    n_blocks = min(n_sessions, 64)
-    for blk in prange(n_blocks):
+    k = done.shape[0]
+    for blk in prange(k):
         ws = G.new_workspace(cfg, 1)
-        lo = (blk * n_sessions) // n_blocks
-        hi = ((blk + 1) * n_sessions) // n_blocks
+        lo = (blk * n_sessions) // k
+        hi = ((blk + 1) * n_sessions) // k
         play_block(cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi])
+        done[blk] = 1
+
+
+@njit(cache=True)
+def play_blocks_in_turn(cfg, seats, seed, first_session, deals, rows, done):
+    """The blocks ``done`` does not mark, one after another on the calling thread, where an error propagates."""
+    n_sessions = rows.shape[0]
+    k = done.shape[0]
+    ws = G.new_workspace(cfg, 1)
+    for blk in range(k):
+        if done[blk] == 0:
+            lo = (blk * n_sessions) // k
+            hi = ((blk + 1) * n_sessions) // k
+            play_block(cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi])
+            done[blk] = 1
+
+
+def play_sessions(cfg, seats, seed, first_session, deals, rows):
+    """Sessions ``first_session ..``, one row each in ``rows``: ``play_blocks``, and a block that did not return
+    played again on this thread to raise its error.
+
+    numba drops an exception raised in a function called from a prange body (numba issues 2811 and 9673): the
+    block stops, its remaining rows stay as they were, and the call returns as if all were well (or, where the
+    block ran on the calling thread, raises a SystemError that names no error of the game). A game kernel's
+    own check (Cassino's, that the unseen cards fill the other hands) would so have left a run's numbers silently
+    short. Sessions are a function of (seed, session index), so the block fails again the same way, this time
+    where its error reaches the caller.
+    """
+    done = np.zeros(n_blocks(rows.shape[0]), dtype=np.uint8)
+    try:
+        play_blocks(cfg, seats, seed, first_session, deals, rows, done)
+    except SystemError:  # raised on this thread, the error comes back as "returned a result with an exception set"
+        if done.all():
+            raise
+    if done.all():
+        return
+    play_blocks_in_turn(cfg, seats, seed, first_session, deals, rows, done)
+    raise RuntimeError(  # pragma: no cover - a block that fails in parallel and not on one thread
+        "a block of sessions stopped in parallel without saying why, and played on one thread it did not: "
+        "its rows cannot be trusted"
+    )
 
 
 @kernel

@@ -1,0 +1,61 @@
+"""An error raised in a game's kernel during a run reaches the caller, with its message, on any thread count."""
+
+from __future__ import annotations
+
+import sys
+
+import failing_game
+import numba
+import numpy as np
+import pytest
+
+from sim.games import _contract
+from sim.games._common import COL_EVENTS, row_width
+
+
+@pytest.fixture(scope="module")
+def kernels():
+    sys.modules["sim.games.failing_game"] = failing_game
+    try:
+        yield _contract.harness("failing_game")
+    finally:
+        del sys.modules["sim.games.failing_game"]
+
+
+def _run(kernels, failing: int, sessions: int = 300) -> np.ndarray:
+    rows = np.zeros((sessions, row_width(1, 1)), dtype=np.int64)
+    cfg = (np.array([3, failing], dtype=np.int64),)
+    seats = _contract.seats(np.zeros(3), np.full(3, np.nan))
+    kernels.play_sessions(cfg, seats, np.uint64(1), 0, 4, rows)
+    return rows
+
+
+def test_a_run_without_errors_fills_every_row(kernels):
+    rows = _run(kernels, failing=-1)
+    assert (rows[:, COL_EVENTS] == 4).all() and (rows[:, COL_EVENTS + 1] == np.arange(300)).all()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_an_error_in_one_session_is_raised_with_its_message(kernels, threads):
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        with pytest.raises(ValueError, match="the failing session's deal"):
+            _run(kernels, failing=211)
+    finally:
+        numba.set_num_threads(before)
+
+
+def test_the_parallel_loop_alone_marks_the_failing_block_undone(kernels):
+    """What play_sessions guards against: the parallel loop returns as if all were well (numba issues 2811, 9673),
+    but the block that failed is not marked done."""
+    rows = np.zeros((300, row_width(1, 1)), dtype=np.int64)
+    done = np.zeros(kernels.n_blocks(300), dtype=np.uint8)
+    cfg = (np.array([3, 211], dtype=np.int64),)
+    seats = _contract.seats(np.zeros(3), np.full(3, np.nan))
+    try:
+        kernels.play_blocks(cfg, seats, np.uint64(1), 0, 4, rows, done)
+    except (ValueError, SystemError):  # raised on the calling thread: passed on, or as a SystemError naming none
+        pass
+    failing_block = 211 * len(done) // 300
+    assert done[failing_block] == 0 and rows[211, COL_EVENTS] == 0
