@@ -375,7 +375,9 @@ def _note_compiling(spec: runner.RunSpec, show: bool) -> None:
     if play.signatures or _on_disk(play):
         return
     click.echo(
-        f"Compiling the {spec.module.TITLE} kernels (a minute or more the first time; cached after)...", err=True
+        f"Compiling the {spec.module.TITLE} kernels (half a minute to several minutes the first time, by game; "
+        "cached after)...",
+        err=True,
     )
 
 
