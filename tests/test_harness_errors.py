@@ -22,10 +22,15 @@ def kernels():
         del sys.modules["sim.games.failing_game"]
 
 
-def _run(kernels, failing: int, sessions: int = 300) -> np.ndarray:
-    rows = np.zeros((sessions, row_width(1, 1)), dtype=np.int64)
+def _game(failing: int, sessions: int = 300) -> tuple:
+    """(cfg, seats, rows) of 3 players and ``sessions`` empty rows, session ``failing`` raising."""
     cfg = (np.array([3, failing], dtype=np.int64),)
     seats = _contract.seats(np.zeros(3), np.full(3, np.nan))
+    return cfg, seats, np.zeros((sessions, row_width(1, 1)), dtype=np.int64)
+
+
+def _run(kernels, failing: int) -> np.ndarray:
+    cfg, seats, rows = _game(failing)
     kernels.play_sessions(cfg, seats, np.uint64(1), 0, 4, rows)
     return rows
 
@@ -49,13 +54,11 @@ def test_an_error_in_one_session_is_raised_with_its_message(kernels, threads):
 def test_the_parallel_loop_alone_marks_the_failing_block_undone(kernels):
     """What play_sessions guards against: the parallel loop returns as if all were well (numba issues 2811, 9673),
     but the block that failed is not marked done."""
-    rows = np.zeros((300, row_width(1, 1)), dtype=np.int64)
+    cfg, seats, rows = _game(211)
     done = np.zeros(kernels.n_blocks(300), dtype=np.uint8)
-    cfg = (np.array([3, 211], dtype=np.int64),)
-    seats = _contract.seats(np.zeros(3), np.full(3, np.nan))
     try:
         kernels.play_blocks(cfg, seats, np.uint64(1), 0, 4, rows, done)
     except (ValueError, SystemError):  # raised on the calling thread: passed on, or as a SystemError naming none
         pass
-    failing_block = 211 * len(done) // 300
+    failing_block = next(b for b in range(len(done)) if kernels.block_span(b, 300, len(done))[1] > 211)
     assert done[failing_block] == 0 and rows[211, COL_EVENTS] == 0

@@ -87,8 +87,14 @@ def play_block(cfg, ws, seats, seed, first_session, deals, rows):
 
 
 def n_blocks(n_sessions):
-    """How many blocks ``play_blocks`` splits its sessions into (block b: sessions n*b//k .. n*(b+1)//k)."""
+    """How many blocks ``play_blocks`` splits its sessions into (``block_span`` gives each block's sessions)."""
     return min(n_sessions, 64)
+
+
+@kernel(inline=True)
+def block_span(blk, n_sessions, k):
+    """The sessions (lo, hi) of block ``blk`` of ``k``: near-equal runs, in order."""
+    return (blk * n_sessions) // k, ((blk + 1) * n_sessions) // k
 
 
 @njit(parallel=True, cache=True)
@@ -103,8 +109,7 @@ def play_blocks(cfg, seats, seed, first_session, deals, rows, done):
     k = done.shape[0]
     for blk in prange(k):
         ws = G.new_workspace(cfg, 1)
-        lo = (blk * n_sessions) // k
-        hi = ((blk + 1) * n_sessions) // k
+        lo, hi = block_span(blk, n_sessions, k)
         play_block(cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi])
         done[blk] = 1
 
@@ -117,8 +122,7 @@ def play_blocks_in_turn(cfg, seats, seed, first_session, deals, rows, done):
     ws = G.new_workspace(cfg, 1)
     for blk in range(k):
         if done[blk] == 0:
-            lo = (blk * n_sessions) // k
-            hi = ((blk + 1) * n_sessions) // k
+            lo, hi = block_span(blk, n_sessions, k)
             play_block(cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi])
             done[blk] = 1
 
