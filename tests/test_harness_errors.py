@@ -56,9 +56,23 @@ def test_the_parallel_loop_alone_marks_the_failing_block_undone(kernels):
     but the block that failed is not marked done."""
     cfg, seats, rows = _game(211)
     done = np.zeros(kernels.n_blocks(300), dtype=np.uint8)
+    first, deals = np.int64(0), np.int64(4)
+    block_at, tag = kernels.block_address(cfg, seats, np.uint64(1), first, deals, rows)
     try:
-        kernels.play_blocks(cfg, seats, np.uint64(1), 0, 4, rows, done)
+        kernels.play_blocks(block_at, tag, cfg, seats, np.uint64(1), first, deals, rows, done)
     except (ValueError, SystemError):  # raised on the calling thread: passed on, or as a SystemError naming none
         pass
     failing_block = next(b for b in range(len(done)) if kernels.block_span(b, 300, len(done))[1] > 211)
     assert done[failing_block] == 0 and rows[211, COL_EVENTS] == 0
+
+
+def test_the_parallel_loop_refuses_a_block_kernel_compiled_for_other_types(kernels):
+    """play_block is called by its address: one compiled for other argument types would read the arguments
+    wrongly, so the loop raises before any call, and no row is touched."""
+    cfg, seats, rows = _game(-1)
+    done = np.zeros(kernels.n_blocks(300), dtype=np.uint8)
+    first, deals = np.int64(0), np.int64(4)
+    block_at, tag = kernels.block_address(cfg, seats, np.uint64(1), first, deals, rows)
+    with pytest.raises(TypeError, match="other argument types"):
+        kernels.play_blocks(block_at, tag, cfg, seats, np.int64(1), first, deals, rows, done)  # a signed seed
+    assert not done.any() and not rows.any()

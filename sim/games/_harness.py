@@ -15,14 +15,16 @@ What a game provides (see ``sim.games._contract.Game``): ``new_workspace(cfg, tr
 with at least ``deck``, ``board``, ``net``, ``won``, ``ev``, ``tracing`` and ``tr_count``.
 
 prange calls a non-inlined kernel per block of sessions, ``play_block`` (measured: a workspace inlined straight
-into a prange body gave wrong sums); the session is inlined into it, except where a driver deal is a whole game
-(see ``SESSION_INLINED``).
+into a prange body gave wrong sums), by its address (sim._native), so that the parallel loop's compile does not
+optimise the whole game once more (Cassino's first compile 274 s -> 170 s); the session is inlined into it, except
+where a driver deal is a whole game (see ``SESSION_INLINED``).
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, typeof
 
 import sim.games.GAME as G  # noqa: F401  (the game: this line is rewritten for each copy)
+from sim import _native
 from sim._jit import kernel
 from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT
 
@@ -98,19 +100,25 @@ def block_span(blk, n_sessions, k):
 
 
 @njit(parallel=True, cache=True)
-def play_blocks(cfg, seats, seed, first_session, deals, rows, done):
+def play_blocks(block_at, tag, cfg, seats, seed, first_session, deals, rows, done):
     """Sessions ``first_session ..`` (one int64 row each in ``rows``; layout in sim.games._common), in blocks
-    played in parallel; ``done[b]`` is set once block b has returned.
+    played in parallel by ``play_block`` at address ``block_at``; ``done[b]`` is set once block b has returned.
 
-    Each session depends only on (seed, session index), so any split into chunks, blocks or threads gives the
-    same rows. Workspaces are made once per block of sessions, never per deal.
+    ``play_block`` is called by its address (sim._native; ``tag`` names the types it was compiled for, checked
+    here before any call), so that this loop's compile does not optimise the whole game once more. Each session
+    depends only on (seed, session index), so any split into chunks, blocks or threads gives the same rows.
+    Workspaces are made once per block of sessions, never per deal.
     """
     n_sessions = rows.shape[0]
     k = done.shape[0]
+    ws = G.new_workspace(cfg, 1)
+    lo, hi = block_span(0, n_sessions, k)
+    if _native.native_tag((cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi])) != tag:
+        raise TypeError("play_block was compiled for other argument types than play_blocks passes it")
     for blk in prange(k):
         ws = G.new_workspace(cfg, 1)
         lo, hi = block_span(blk, n_sessions, k)
-        play_block(cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi])
+        _native.call_native(block_at, (cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi]))
         done[blk] = 1
 
 
@@ -127,6 +135,13 @@ def play_blocks_in_turn(cfg, seats, seed, first_session, deals, rows, done):
             done[blk] = 1
 
 
+def block_address(cfg, seats, seed, first_session, deals, rows):
+    """(address, tag) of ``play_block`` compiled for the arguments ``play_blocks`` gives it (sim._native)."""
+    ws = G.new_workspace(cfg, 1)
+    argtypes = tuple(typeof(a) for a in (cfg, ws, seats, seed, first_session, deals, rows[:1]))
+    return _native.address(play_block, argtypes)
+
+
 def play_sessions(cfg, seats, seed, first_session, deals, rows):
     """Sessions ``first_session ..``, one row each in ``rows``: ``play_blocks``, and a block that did not return
     played again on this thread to raise its error.
@@ -138,9 +153,12 @@ def play_sessions(cfg, seats, seed, first_session, deals, rows):
     short. Sessions are a function of (seed, session index), so the block fails again the same way, this time
     where its error reaches the caller.
     """
+    first_session = np.int64(first_session)
+    deals = np.int64(deals)
+    block_at, tag = block_address(cfg, seats, seed, first_session, deals, rows)
     done = np.zeros(n_blocks(rows.shape[0]), dtype=np.uint8)
     try:
-        play_blocks(cfg, seats, seed, first_session, deals, rows, done)
+        play_blocks(block_at, tag, cfg, seats, seed, first_session, deals, rows, done)
     except SystemError:  # raised on this thread, the error comes back as "returned a result with an exception set"
         if done.all():
             raise

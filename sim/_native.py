@@ -1,0 +1,69 @@
+"""Call a compiled kernel by its address, so that the caller's compile does not take in the callee's code.
+
+numba links the code of every kernel a kernel calls into the caller's and optimises the whole again, level by
+level: a game's deal is optimised once for itself and once more for each kernel above it. The parallel loop over
+blocks of sessions (sim/games/_harness.py) is the last of these levels, and for Cassino, whose deal no caller
+inlines, it was the costliest: about 100 s of a 300 s first compile (docs/speed.md). Called here by address, the
+block kernel is compiled (or loaded from numba's disk cache) once, on its own, and the loop's compile holds only
+the loop.
+
+``call_native(address, args)`` calls the kernel with numba's own calling convention, so an exception it raises
+reaches the caller as from any kernel call (numba's first-class functions call through a C wrapper that prints
+such an exception and returns zero). An address called with arguments of other types than it was compiled for
+would read memory wrongly, silently: ``address`` also returns the tag of the types it compiled for, and the caller
+compares it with ``native_tag`` of its arguments before it calls.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+
+def type_tag(argtypes) -> int:
+    """A number naming a list of numba types (a CRC of their names): the same in every process."""
+    return zlib.crc32("|".join(str(t) for t in argtypes).encode())
+
+
+def address(dispatcher, argtypes: tuple) -> tuple[int, int]:
+    """(address, tag) of ``dispatcher`` compiled for ``argtypes`` (numba types): compiled, or loaded from the
+    disk cache, now if not before. The address stays valid while the dispatcher lives."""
+    dispatcher.compile(argtypes)
+    cres = dispatcher.overloads[argtypes]
+    return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name), type_tag(argtypes)
+
+
+@intrinsic
+def native_tag(typingctx, args):
+    """``type_tag`` of the types of the tuple ``args``, a constant of the compiled code."""
+    tag = type_tag(args.types)
+
+    def codegen(context, builder, signature, values):
+        return context.get_constant(types.int64, tag)
+
+    return types.int64(args), codegen
+
+
+@intrinsic
+def call_native(typingctx, addr, args):
+    """The kernel at ``addr`` (returning nothing) called on the tuple ``args``; an error it raises is raised."""
+    argtypes = tuple(args.types)
+
+    def codegen(context, builder, signature, values):
+        conv = context.call_conv
+        fnty = conv.get_function_type(types.none, argtypes)
+        fn = builder.inttoptr(values[0], fnty.as_pointer())
+        retval = cgutils.alloca_once(builder, conv.get_return_type(types.none).pointee)
+        builder.store(cgutils.get_null_value(retval.type.pointee), retval)
+        excinfo = cgutils.alloca_once(builder, fnty.args[1].pointee, name="excinfo")
+        flat = [builder.extract_value(values[1], i) for i in range(len(argtypes))]
+        code = builder.call(fn, [retval, excinfo] + list(conv._get_arg_packer(argtypes).as_arguments(builder, flat)))
+        status = conv._get_return_status(builder, code, builder.load(excinfo))
+        with cgutils.if_unlikely(builder, status.is_error):
+            conv.return_status_propagate(builder, status)
+        return context.get_dummy_value()
+
+    return types.none(addr, args), codegen
