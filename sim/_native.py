@@ -1,17 +1,17 @@
 """Call a compiled kernel by its address, so that the caller's compile does not take in the callee's code.
 
 numba links the code of every kernel a kernel calls into the caller's and optimises the whole again, level by
-level: a game's deal is optimised once for itself and once more for each kernel above it. The parallel loop over
-blocks of sessions (sim/games/_harness.py) is the last of these levels, and for Cassino, whose deal no caller
-inlines, it was the costliest: about 100 s of a 300 s first compile (docs/speed.md). Called here by address, the
-block kernel is compiled (or loaded from numba's disk cache) once, on its own, and the loop's compile holds only
-the loop.
+level: a game's deal was optimised once for itself and once more for each kernel above it (the session, the block
+of sessions, the parallel loop over blocks: sim/games/_harness.py). Cassino's first compile spent about 100 s of
+its 280 s in the parallel loop's level, and some 45 s more in the two levels between its game and that loop
+(docs/speed.md). Called by address, a kernel is compiled (or loaded from numba's disk cache) once, on its own.
 
-``call_native(address, args)`` calls the kernel with numba's own calling convention, so an exception it raises
-reaches the caller as from any kernel call (numba's first-class functions call through a C wrapper that prints
-such an exception and returns zero). An address called with arguments of other types than it was compiled for
-would read memory wrongly, silently: ``address`` also returns the tag of the types it compiled for, and the caller
-compares it with ``native_tag`` of its arguments before it calls.
+``call_native(address, args)`` (``call_native_int`` for a kernel that returns an int64) calls the kernel with
+numba's own calling convention, so an exception it raises reaches the caller as from any kernel call (numba's
+first-class functions call through a C wrapper that prints such an exception and returns zero). An address
+called with arguments of other types than it was compiled for would read memory wrongly, silently: ``address``
+also returns the tag of the types it compiled for, and the caller compares it with ``native_tag`` of its
+arguments before it calls.
 """
 
 from __future__ import annotations
@@ -47,16 +47,15 @@ def native_tag(typingctx, args):
     return types.int64(args), codegen
 
 
-@intrinsic
-def call_native(typingctx, addr, args):
-    """The kernel at ``addr`` (returning nothing) called on the tuple ``args``; an error it raises is raised."""
-    argtypes = tuple(args.types)
+def _call(resty, argtypes):
+    """The code of a call of the kernel at an address (the first value) on a tuple of ``argtypes`` (the second),
+    returning ``resty``; an error it raises is raised in the caller."""
 
     def codegen(context, builder, signature, values):
         conv = context.call_conv
-        fnty = conv.get_function_type(types.none, argtypes)
+        fnty = conv.get_function_type(resty, argtypes)
         fn = builder.inttoptr(values[0], fnty.as_pointer())
-        retval = cgutils.alloca_once(builder, conv.get_return_type(types.none).pointee)
+        retval = cgutils.alloca_once(builder, conv.get_return_type(resty).pointee)
         builder.store(cgutils.get_null_value(retval.type.pointee), retval)
         excinfo = cgutils.alloca_once(builder, fnty.args[1].pointee, name="excinfo")
         flat = [builder.extract_value(values[1], i) for i in range(len(argtypes))]
@@ -64,6 +63,18 @@ def call_native(typingctx, addr, args):
         status = conv._get_return_status(builder, code, builder.load(excinfo))
         with cgutils.if_unlikely(builder, status.is_error):
             conv.return_status_propagate(builder, status)
-        return context.get_dummy_value()
+        return context.get_returned_value(builder, resty, builder.load(retval))
 
-    return types.none(addr, args), codegen
+    return codegen
+
+
+@intrinsic
+def call_native(typingctx, addr, args):
+    """The kernel at ``addr``, returning nothing, called on the tuple ``args``."""
+    return types.none(addr, args), _call(types.none, tuple(args.types))
+
+
+@intrinsic
+def call_native_int(typingctx, addr, args):
+    """The kernel at ``addr``, returning an int64, called on the tuple ``args``: its result."""
+    return types.int64(addr, args), _call(types.int64, tuple(args.types))

@@ -375,7 +375,7 @@ def _note_compiling(spec: runner.RunSpec, show: bool) -> None:
     if play.signatures or _on_disk(play):
         return
     click.echo(
-        f"Compiling the {spec.module.TITLE} kernels (half a minute to several minutes the first time, by game; "
+        f"Compiling the {spec.module.TITLE} kernels (under half a minute to two minutes the first time, by game; "
         "cached after)...",
         err=True,
     )

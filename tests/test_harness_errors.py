@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 import failing_game
+import failing_whole_game
 import numba
 import numpy as np
 import pytest
@@ -13,13 +14,16 @@ from sim.games import _contract
 from sim.games._common import COL_EVENTS, row_width
 
 
-@pytest.fixture(scope="module")
-def kernels():
-    sys.modules["sim.games.failing_game"] = failing_game
+@pytest.fixture(scope="module", params=[failing_game, failing_whole_game], ids=["deals", "whole-games"])
+def kernels(request):
+    """The harness of a game whose deals raise in one session: a deal inlined into the session, or a whole game
+    and its block called by their addresses (``BY_ADDRESS``)."""
+    name = request.param.__name__
+    sys.modules[f"sim.games.{name}"] = request.param
     try:
-        yield _contract.harness("failing_game")
+        yield _contract.harness(name)
     finally:
-        del sys.modules["sim.games.failing_game"]
+        del sys.modules[f"sim.games.{name}"]
 
 
 def _game(failing: int, sessions: int = 300) -> tuple:
@@ -57,22 +61,29 @@ def test_the_parallel_loop_alone_marks_the_failing_block_undone(kernels):
     cfg, seats, rows = _game(211)
     done = np.zeros(kernels.n_blocks(300), dtype=np.uint8)
     first, deals = np.int64(0), np.int64(4)
-    block_at, tag = kernels.block_address(cfg, seats, np.uint64(1), first, deals, rows)
+    calls = kernels.kernel_calls(cfg, seats, np.uint64(1), first, deals, rows)
     try:
-        kernels.play_blocks(block_at, tag, cfg, seats, np.uint64(1), first, deals, rows, done)
+        kernels.play_blocks(calls, cfg, seats, np.uint64(1), first, deals, rows, done)
     except (ValueError, SystemError):  # raised on the calling thread: passed on, or as a SystemError naming none
         pass
     failing_block = next(b for b in range(len(done)) if kernels.block_span(b, 300, len(done))[1] > 211)
     assert done[failing_block] == 0 and rows[211, COL_EVENTS] == 0
 
 
-def test_the_parallel_loop_refuses_a_block_kernel_compiled_for_other_types(kernels):
-    """play_block is called by its address: one compiled for other argument types would read the arguments
+def test_the_parallel_loop_refuses_kernels_compiled_for_other_types(kernels):
+    """A kernel called by its address (``BY_ADDRESS``) but compiled for other argument types would read them
     wrongly, so the loop raises before any call, and no row is touched."""
     cfg, seats, rows = _game(-1)
     done = np.zeros(kernels.n_blocks(300), dtype=np.uint8)
     first, deals = np.int64(0), np.int64(4)
-    block_at, tag = kernels.block_address(cfg, seats, np.uint64(1), first, deals, rows)
-    with pytest.raises(TypeError, match="other argument types"):
-        kernels.play_blocks(block_at, tag, cfg, seats, np.int64(1), first, deals, rows, done)  # a signed seed
+    calls = kernels.kernel_calls(cfg, seats, np.uint64(1), first, deals, rows)
+    (block_at, deal_at), (block_tag, deal_tag) = calls
+    if not kernels.BLOCK_BY_ADDRESS:
+        assert calls == ((0, 0), (0, 0))
+        return
+    with pytest.raises(TypeError, match="play_block was compiled for other"):
+        kernels.play_blocks(calls, cfg, seats, np.int64(1), first, deals, rows, done)  # a signed seed
+    wrong = (block_at, deal_at), (block_tag, np.int64(deal_tag + 1))
+    with pytest.raises(TypeError, match="play_deal was compiled for other"):
+        kernels.play_blocks(wrong, cfg, seats, np.uint64(1), first, deals, rows, done)
     assert not done.any() and not rows.any()

@@ -14,7 +14,10 @@ them, so adding one leaves the golden deals as they were); ``PLAYS: tuple[str, .
 ``--strategy`` takes them, under which every claim about the game is measured: the book's advice and the strong
 player, so that a verdict says whether it survives better play; else ``(DEFAULT_STRATEGY,)``, read by ``plays``);
 ``dealing(r) -> Dealing`` (what one of the game's deals shuffles and deals, for the bench's floor; else the whole
-``PACK``, or 52 cards, read by ``dealing``).
+``PACK``, or 52 cards, read by ``dealing``); ``BY_ADDRESS: tuple[str, ...]`` (which of the harness's calls it makes by
+address, so that the kernels above compile without the callee's code: ``"play_block"`` from the parallel loop,
+``"play_deal"`` from the session, for a deal LLVM never inlines; sim/games/_harness.py says what each saves and
+costs).
 """
 
 from __future__ import annotations
@@ -95,6 +98,9 @@ def check(module: ModuleType) -> list[str]:
         problems.append("every strategy needs its help text, and only strategies")
     if len(set(module.EVENTS)) != len(module.EVENTS):
         problems.append("an event is named twice")
+    unknown_calls = set(getattr(module, "BY_ADDRESS", ())) - {"play_block", "play_deal"}
+    if unknown_calls:
+        problems.append(f"BY_ADDRESS names calls the harness does not make: {sorted(unknown_calls)}")
     problems += _check_plays(module)
     return problems
 

@@ -15,13 +15,12 @@ What a game provides (see ``sim.games._contract.Game``): ``new_workspace(cfg, tr
 with at least ``deck``, ``board``, ``net``, ``won``, ``ev``, ``tracing`` and ``tr_count``.
 
 prange calls a non-inlined kernel per block of sessions, ``play_block`` (measured: a workspace inlined straight
-into a prange body gave wrong sums), by its address (sim._native), so that the parallel loop's compile does not
-optimise the whole game once more (Cassino's first compile 274 s -> 170 s); the session is inlined into it, except
-where a driver deal is a whole game (see ``SESSION_INLINED``).
+into a prange body gave wrong sums), by its address where the game asks for it (``BY_ADDRESS``); the session is
+inlined into it, except where a driver deal is a whole game (see ``SESSION_INLINED``).
 """
 
 import numpy as np
-from numba import njit, prange, typeof
+from numba import njit, prange, typeof, types
 
 import sim.games.GAME as G  # noqa: F401  (the game: this line is rewritten for each copy)
 from sim import _native
@@ -38,6 +37,12 @@ N_EVENTS = len(G.EVENTS)
 # whole workspace, about 330 words, once a game. Measured (A/B, CPU time, 3 rounds): Snip-Snap-Snorum standard
 # 1.15x, Cassino standard 1.05x, builds 1.04x; their cold compile +22 s and +30 s of CPU (+36%, +29%).
 SESSION_INLINED = G.DEAL != "game"
+# The harness's calls a game asks to be made by address (``BY_ADDRESS``, optional, see sim.games._contract):
+# ``play_block`` from the parallel loop (see ``play_blocks``), ``play_deal`` from the session (``play_session``).
+# numba prunes the branches on these constants.
+BY_ADDRESS = getattr(G, "BY_ADDRESS", ())
+BLOCK_BY_ADDRESS = "play_block" in BY_ADDRESS
+DEAL_BY_ADDRESS = "play_deal" in BY_ADDRESS
 
 
 @kernel(inline=True)
@@ -60,8 +65,14 @@ def record_deal(row, ws, n, dealer):
 
 
 @kernel(inline=SESSION_INLINED, merged=not SESSION_INLINED)
-def play_session(cfg, ws, seats, seed, session, deals, row):
-    """One session: ``deals`` deals from seat 0's deal, the board carried between them; its row filled."""
+def play_session(cfg, ws, seats, seed, session, deals, row, deal_at):
+    """One session: ``deals`` deals from seat 0's deal, the board carried between them; its row filled.
+
+    A game that asks for it (``DEAL_BY_ADDRESS``) has its ``play_deal`` called by its address ``deal_at``
+    (sim._native; 0 otherwise), so that neither this kernel's compile nor ``play_block``'s optimises it again:
+    Cassino's, 116 KB of machine code that LLVM never inlines, cost 44 s of a 148 s first compile so. A deal
+    LLVM does inline must not be so called: Snip-Snap-Snorum's ran 6% slower (the call pushes the whole workspace
+    once a game)."""
     n = cfg[0][0]
     G.begin_session(cfg, ws, seats, seed, session)
     for j in range(row.shape[0]):
@@ -70,22 +81,26 @@ def play_session(cfg, ws, seats, seed, session, deals, row):
     dealer = 0
     for _ in range(deals):
         G.deal_cards(cfg, ws)
-        nxt = G.play_deal(cfg, ws, dealer, seats)
+        if DEAL_BY_ADDRESS:
+            nxt = _native.call_native_int(deal_at, (cfg, ws, dealer, seats))
+        else:
+            nxt = G.play_deal(cfg, ws, dealer, seats)
         record_deal(row, ws, n, dealer)
         dealer = nxt
     G.end_session(cfg, ws, row, COL_EVENTS + N_EVENTS)
 
 
 @kernel
-def play_block(cfg, ws, seats, seed, first_session, deals, rows):
-    """Sessions ``first_session ..`` one after another on one workspace, a row each.
+def play_block(cfg, ws, seats, seed, first_session, deals, rows, deal_at):
+    """Sessions ``first_session ..`` one after another on one workspace, a row each (``deal_at``: see
+    ``play_session``).
 
     The one call a block of sessions makes from ``play_blocks``' parallel loop: a call passes every array of the
     workspace as its exploded struct (Commerce's, some 300 words), so a call per session cost about 5% of a
     Commerce deal (perf; a session of four deals).
     """
     for i in range(rows.shape[0]):
-        play_session(cfg, ws, seats, seed, first_session + i, deals, rows[i])
+        play_session(cfg, ws, seats, seed, first_session + i, deals, rows[i], deal_at)
 
 
 def n_blocks(n_sessions):
@@ -100,46 +115,74 @@ def block_span(blk, n_sessions, k):
 
 
 @njit(parallel=True, cache=True)
-def play_blocks(block_at, tag, cfg, seats, seed, first_session, deals, rows, done):
+def play_blocks(calls, cfg, seats, seed, first_session, deals, rows, done):
     """Sessions ``first_session ..`` (one int64 row each in ``rows``; layout in sim.games._common), in blocks
-    played in parallel by ``play_block`` at address ``block_at``; ``done[b]`` is set once block b has returned.
+    played in parallel; ``done[b]`` is set once block b has returned.
 
-    ``play_block`` is called by its address (sim._native; ``tag`` names the types it was compiled for, checked
-    here before any call), so that this loop's compile does not optimise the whole game once more. Each session
-    depends only on (seed, session index), so any split into chunks, blocks or threads gives the same rows.
-    Workspaces are made once per block of sessions, never per deal.
+    A game that asks for it (``BLOCK_BY_ADDRESS``) has ``play_block`` called by its address (``calls``, as
+    ``kernel_calls`` gives them; sim._native), so that this loop's compile does not optimise the whole game once
+    more: 15-106 s of the first compile of Commerce, Speculation, Snip-Snap-Snorum and Cassino. The stops games,
+    whose whole session LLVM inlines into ``play_block``, save 2-4 s so, and Pope Joan ran some 4% slower (its
+    ``play_block`` optimised once less): they link it here. Each session depends only on (seed, session index),
+    so any split into chunks, blocks or threads gives the same rows. Workspaces are made once per block of
+    sessions, never per deal.
     """
     n_sessions = rows.shape[0]
     k = done.shape[0]
-    ws = G.new_workspace(cfg, 1)
+    block_at, deal_at = calls[0]
     lo, hi = block_span(0, n_sessions, k)
-    if _native.native_tag((cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi])) != tag:
-        raise TypeError("play_block was compiled for other argument types than play_blocks passes it")
+    check_calls(calls, cfg, G.new_workspace(cfg, 1), seats, seed, first_session + lo, deals, rows[lo:hi])
     for blk in prange(k):
         ws = G.new_workspace(cfg, 1)
         lo, hi = block_span(blk, n_sessions, k)
-        _native.call_native(block_at, (cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi]))
+        if BLOCK_BY_ADDRESS:
+            _native.call_native(block_at, (cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi], deal_at))
+        else:
+            play_block(cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi], deal_at)
         done[blk] = 1
 
 
 @njit(cache=True)
-def play_blocks_in_turn(cfg, seats, seed, first_session, deals, rows, done):
+def play_blocks_in_turn(calls, cfg, seats, seed, first_session, deals, rows, done):
     """The blocks ``done`` does not mark, one after another on the calling thread, where an error propagates."""
     n_sessions = rows.shape[0]
     k = done.shape[0]
+    deal_at = calls[0][1]
     ws = G.new_workspace(cfg, 1)
+    check_calls(calls, cfg, ws, seats, seed, first_session, deals, rows)
     for blk in range(k):
         if done[blk] == 0:
             lo, hi = block_span(blk, n_sessions, k)
-            play_block(cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi])
+            play_block(cfg, ws, seats, seed, first_session + lo, deals, rows[lo:hi], deal_at)
             done[blk] = 1
 
 
-def block_address(cfg, seats, seed, first_session, deals, rows):
-    """(address, tag) of ``play_block`` compiled for the arguments ``play_blocks`` gives it (sim._native)."""
+@kernel(inline=True)
+def check_calls(calls, cfg, ws, seats, seed, first_session, deals, rows):
+    """Raise TypeError unless the kernels at ``calls``' addresses were compiled for the types they are called
+    with here (sim._native): a kernel called with other types would read its arguments wrongly."""
+    (block_at, deal_at), (block_tag, deal_tag) = calls
+    if (
+        BLOCK_BY_ADDRESS
+        and _native.native_tag((cfg, ws, seats, seed, first_session, deals, rows, deal_at)) != block_tag
+    ):
+        raise TypeError("play_block was compiled for other argument types than it is called with")
+    if DEAL_BY_ADDRESS and _native.native_tag((cfg, ws, np.int64(0), seats)) != deal_tag:
+        raise TypeError("the game's play_deal was compiled for other argument types than it is called with")
+
+
+def kernel_calls(cfg, seats, seed, first_session, deals, rows):
+    """((play_block's address, play_deal's), (their tags)) for ``play_blocks``: each compiled, or loaded from
+    the disk cache, for the arguments it is given there (sim._native); 0 for a call not made by address."""
     ws = G.new_workspace(cfg, 1)
-    argtypes = tuple(typeof(a) for a in (cfg, ws, seats, seed, first_session, deals, rows[:1]))
-    return _native.address(play_block, argtypes)
+    deal_at, deal_tag = 0, 0
+    if DEAL_BY_ADDRESS:
+        deal_at, deal_tag = _native.address(G.play_deal, (typeof(cfg), typeof(ws), types.int64, typeof(seats)))
+    block_at, block_tag = 0, 0
+    if BLOCK_BY_ADDRESS:
+        block = (cfg, ws, seats, seed, first_session, deals, rows[:1], np.int64(deal_at))
+        block_at, block_tag = _native.address(play_block, tuple(typeof(a) for a in block))
+    return (np.int64(block_at), np.int64(deal_at)), (np.int64(block_tag), np.int64(deal_tag))
 
 
 def play_sessions(cfg, seats, seed, first_session, deals, rows):
@@ -155,16 +198,16 @@ def play_sessions(cfg, seats, seed, first_session, deals, rows):
     """
     first_session = np.int64(first_session)
     deals = np.int64(deals)
-    block_at, tag = block_address(cfg, seats, seed, first_session, deals, rows)
+    calls = kernel_calls(cfg, seats, seed, first_session, deals, rows)
     done = np.zeros(n_blocks(rows.shape[0]), dtype=np.uint8)
     try:
-        play_blocks(block_at, tag, cfg, seats, seed, first_session, deals, rows, done)
+        play_blocks(calls, cfg, seats, seed, first_session, deals, rows, done)
     except SystemError:  # raised on this thread, the error comes back as "returned a result with an exception set"
         if done.all():
             raise
     if done.all():
         return
-    play_blocks_in_turn(cfg, seats, seed, first_session, deals, rows, done)
+    play_blocks_in_turn(calls, cfg, seats, seed, first_session, deals, rows, done)
     raise RuntimeError(  # pragma: no cover - a block that fails in parallel and not on one thread
         "a block of sessions stopped in parallel without saying why, and played on one thread it did not: "
         "its rows cannot be trusted"
