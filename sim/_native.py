@@ -16,7 +16,7 @@ arguments before it calls.
 
 from __future__ import annotations
 
-import zlib
+import hashlib
 
 from numba import types
 from numba.core import cgutils
@@ -24,15 +24,21 @@ from numba.extending import intrinsic
 
 
 def type_tag(argtypes) -> int:
-    """A number naming a list of numba types (a CRC of their names): the same in every process."""
-    return zlib.crc32("|".join(str(t) for t in argtypes).encode())
+    """A number naming a list of numba types, the same in every process: 64 bits of a hash of their names (a
+    32-bit checksum would let one pair of type lists in some four billion pass for each other)."""
+    digest = hashlib.blake2b("|".join(str(t) for t in argtypes).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little", signed=True)
 
 
-def address(dispatcher, argtypes: tuple) -> tuple[int, int]:
+def address(dispatcher, argtypes: tuple, restype) -> tuple[int, int]:
     """(address, tag) of ``dispatcher`` compiled for ``argtypes`` (numba types): compiled, or loaded from the
-    disk cache, now if not before. The address stays valid while the dispatcher lives."""
+    disk cache, now if not before. The address stays valid while the dispatcher lives. Raises TypeError unless
+    the kernel returns ``restype`` (types.none for ``call_native``, types.int64 for ``call_native_int``): a wider
+    result would be written past the caller's slot for it."""
     dispatcher.compile(argtypes)
     cres = dispatcher.overloads[argtypes]
+    if cres.signature.return_type != restype:
+        raise TypeError(f"{dispatcher.py_func.__name__} returns {cres.signature.return_type}, not {restype}")
     return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name), type_tag(argtypes)
 
 

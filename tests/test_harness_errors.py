@@ -44,6 +44,11 @@ def test_a_run_without_errors_fills_every_row(kernels):
     assert (rows[:, COL_EVENTS] == 4).all() and (rows[:, COL_EVENTS + 1] == np.arange(300)).all()
 
 
+def test_a_run_of_no_sessions_plays_nothing(kernels):
+    cfg, seats, rows = _game(-1, sessions=0)
+    kernels.play_sessions(cfg, seats, np.uint64(1), 0, 4, rows)
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_an_error_in_one_session_is_raised_with_its_message(kernels, threads):
     before = numba.get_num_threads()
@@ -83,7 +88,7 @@ def test_the_parallel_loop_refuses_kernels_compiled_for_other_types(kernels):
         return
     with pytest.raises(TypeError, match="play_block was compiled for other"):
         kernels.play_blocks(calls, cfg, seats, np.int64(1), first, deals, rows, done)  # a signed seed
-    wrong = (block_at, deal_at), (block_tag, np.int64(deal_tag + 1))
+    wrong = (block_at, deal_at), (block_tag, np.int64(deal_tag ^ 1))
     with pytest.raises(TypeError, match="play_deal was compiled for other"):
         kernels.play_blocks(wrong, cfg, seats, np.uint64(1), first, deals, rows, done)
     assert not done.any() and not rows.any()

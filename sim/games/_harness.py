@@ -131,7 +131,8 @@ def play_blocks(calls, cfg, seats, seed, first_session, deals, rows, done):
     k = done.shape[0]
     block_at, deal_at = calls[0]
     lo, hi = block_span(0, n_sessions, k)
-    check_calls(calls, cfg, G.new_workspace(cfg, 1), seats, seed, first_session + lo, deals, rows[lo:hi])
+    if BY_ADDRESS:  # (a constant: no workspace made for the check where there is nothing to check)
+        check_calls(calls, cfg, G.new_workspace(cfg, 1), seats, seed, first_session + lo, deals, rows[lo:hi])
     for blk in prange(k):
         ws = G.new_workspace(cfg, 1)
         lo, hi = block_span(blk, n_sessions, k)
@@ -174,14 +175,17 @@ def check_calls(calls, cfg, ws, seats, seed, first_session, deals, rows):
 def kernel_calls(cfg, seats, seed, first_session, deals, rows):
     """((play_block's address, play_deal's), (their tags)) for ``play_blocks``: each compiled, or loaded from
     the disk cache, for the arguments it is given there (sim._native); 0 for a call not made by address."""
-    ws = G.new_workspace(cfg, 1)
     deal_at, deal_tag = 0, 0
-    if DEAL_BY_ADDRESS:
-        deal_at, deal_tag = _native.address(G.play_deal, (typeof(cfg), typeof(ws), types.int64, typeof(seats)))
     block_at, block_tag = 0, 0
+    if not BY_ADDRESS:
+        return (np.int64(0), np.int64(0)), (np.int64(0), np.int64(0))
+    ws = G.new_workspace(cfg, 1)
+    if DEAL_BY_ADDRESS:
+        deal = (typeof(cfg), typeof(ws), types.int64, typeof(seats))
+        deal_at, deal_tag = _native.address(G.play_deal, deal, types.int64)
     if BLOCK_BY_ADDRESS:
         block = (cfg, ws, seats, seed, first_session, deals, rows[:1], np.int64(deal_at))
-        block_at, block_tag = _native.address(play_block, tuple(typeof(a) for a in block))
+        block_at, block_tag = _native.address(play_block, tuple(typeof(a) for a in block), types.none)
     return (np.int64(block_at), np.int64(deal_at)), (np.int64(block_tag), np.int64(deal_tag))
 
 
@@ -196,6 +200,8 @@ def play_sessions(cfg, seats, seed, first_session, deals, rows):
     short. Sessions are a function of (seed, session index), so the block fails again the same way, this time
     where its error reaches the caller.
     """
+    if rows.shape[0] == 0:  # no block to play (and none to take the bounds of)
+        return
     first_session = np.int64(first_session)
     deals = np.int64(deals)
     calls = kernel_calls(cfg, seats, seed, first_session, deals, rows)
