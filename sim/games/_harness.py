@@ -130,8 +130,8 @@ def play_blocks(calls, cfg, seats, seed, first_session, deals, rows, done):
     n_sessions = rows.shape[0]
     k = done.shape[0]
     block_at, deal_at = calls[0]
-    lo, hi = block_span(0, n_sessions, k)
     if BY_ADDRESS:  # (a constant: no workspace made for the check where there is nothing to check)
+        lo, hi = block_span(0, n_sessions, k)
         check_calls(calls, cfg, G.new_workspace(cfg, 1), seats, seed, first_session + lo, deals, rows[lo:hi])
     for blk in prange(k):
         ws = G.new_workspace(cfg, 1)
@@ -175,11 +175,8 @@ def check_calls(calls, cfg, ws, seats, seed, first_session, deals, rows):
 def kernel_calls(cfg, seats, seed, first_session, deals, rows):
     """((play_block's address, play_deal's), (their tags)) for ``play_blocks``: each compiled, or loaded from
     the disk cache, for the arguments it is given there (sim._native); 0 for a call not made by address."""
-    deal_at, deal_tag = 0, 0
-    block_at, block_tag = 0, 0
-    if not BY_ADDRESS:
-        return (np.int64(0), np.int64(0)), (np.int64(0), np.int64(0))
-    ws = G.new_workspace(cfg, 1)
+    deal_at = deal_tag = block_at = block_tag = 0
+    ws = G.new_workspace(cfg, 1) if BY_ADDRESS else None  # only its type is needed
     if DEAL_BY_ADDRESS:
         deal = (typeof(cfg), typeof(ws), types.int64, typeof(seats))
         deal_at, deal_tag = _native.address(G.play_deal, deal, types.int64)
