@@ -3,14 +3,14 @@
 usage: python tools/lead_lanes.py [LANES] [MAX_CARDS] [MAX_OUT]
 
 Asks how much a stops deal could gain if its leads were chosen in batches, many deals in flight, as SIMD code
-chooses them: ``lanes_lead`` is ``sim.games._stops.lead_by_rules`` (no card avoided, not lead-lowest, rule 1 on)
-written with no branch on any one hand, so that LLVM's loop vectoriser runs it across LANES hands (with
-AVX-512's 64-bit lane counts and shifts where the machine has them; LANES 8 is unrolled whole before the
-vectoriser sees it and stays scalar). Rule 1 weighs one known stop of every hand a step, until no hand has one
-left. The hands are random: each holds 1 to MAX_CARDS - 1 cards of the 52 and knows 0 to MAX_OUT - 1 others
-out (the padding always out). Defaults 12 and 12 give about one known stop a lead, as Pope Joan's leads have
-(0.8 to 1.1); the script prints the distribution, checks every lead against the scalar one, and times both on
-one thread (best of five rounds).
+chooses them: ``lanes_lead`` is ``sim.games._stops.lead_by_rules`` (no card avoided, not lead-lowest, rule 1 on) put
+together from its own pieces (``stop_key``, ``_longest_runs``, ``longest_run_lead``), whose few branches LLVM turns
+into selects, so that LLVM's loop vectoriser runs it across LANES hands (with AVX-512's 64-bit lane counts and
+shifts where the machine has them; LANES 8 is unrolled whole before the vectoriser sees it and stays scalar). Rule 1
+weighs one known stop of every hand a step, until no hand has one left. The hands are random: each holds 1 to
+MAX_CARDS - 1 cards of the 52 and knows 0 to MAX_OUT - 1 others out (the padding always out). Defaults 12 and 12
+give about one known stop a lead, as Pope Joan's leads have (0.8 to 1.1); the script prints the distribution, checks
+every lead against the scalar one, and times both on one thread (best of five rounds).
 """
 
 import sys
@@ -19,39 +19,12 @@ import time
 import numpy as np
 from numba import njit
 
-from sim._bits import clz, ctz, popcount
+from sim._bits import clz, ctz
 from sim.games import _stops as S
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-_TOP = np.uint64(1 << 63)
-
-
-@njit(inline="always")
-def span(lo, hi):
-    """Positions lo..hi inclusive (hi at most 63; empty when lo > hi), with no shift by 64."""
-    return (((_ONE << np.uint64(hi)) - _ONE) | (_ONE << np.uint64(hi))) & ~((_ONE << np.uint64(lo)) - _ONE)
-
-
-@njit(inline="always")
-def runs_longer(best, length, runs, step):
-    """``_stops._runs_longer`` by selects."""
-    longer = best & (runs >> length)
-    found = longer != _ZERO
-    return (longer if found else best), (length + step if found else length)
-
-
-@njit(inline="always")
-def longest_runs(h, m):
-    """``_stops._longest_runs`` by selects (m may be empty)."""
-    r2 = h & (h >> _ONE)
-    r4 = r2 & (r2 >> np.uint64(2))
-    r8 = r4 & (r4 >> np.uint64(4))
-    best, length = runs_longer(m, _ONE, r8, np.uint64(8))
-    best, length = runs_longer(best, length, r4, np.uint64(4))
-    best, length = runs_longer(best, length, r2, np.uint64(2))
-    best, length = runs_longer(best, length, h, _ONE)
-    return best
+_NONE = np.uint64(1 << 62)  # a padding place: the stop weighed for a hand with none left (its key is dropped)
 
 
 @njit(inline="always")
@@ -67,35 +40,19 @@ def lanes_lead(hand, out, stops, best, lead, lanes):
         more = _ZERO
         for j in range(lanes):
             h = hand[j]
-            o = out[j]
             st = stops[j]
             weighs = st != _ZERO
-            t = np.int64(ctz(st | _TOP))
+            t = np.int64(ctz(st | _NONE))
             st &= st - _ONE
             stops[j] = st
             more |= st
-            cand = h & ~(h << _ONE)
-            unknown = ~o & ~h
-            floor = 64 - np.int64(clz(o & ((_ONE << np.uint64(t)) - _ONE)))
-            u = unknown & span(floor, t)
-            u1 = u ^ (_TOP >> clz(u | _ONE))
-            u2 = u1 ^ (_TOP >> clz(u1 | _ONE))
-            floor = 64 - np.int64(clz(u2)) if popcount(u) > np.uint64(2) else floor
-            ok = cand & span(floor, t)
-            b = np.int64(ctz(ok | (_ONE << np.uint64(t))))
-            run = span(b, t)
-            key = (np.int64(popcount(h & run)) * 8 + 7 - np.int64(popcount(u & run))) * np.int64(ok != _ZERO)
-            best[j] = max(best[j], ((key << 6) | b) if weighs else 0)
+            key = S.stop_key(h, out[j], ~out[j] & ~h, h & ~(h << _ONE), t)
+            best[j] = max(best[j], key if weighs else 0)
     for j in range(lanes):  # rules 2 and 3 for every hand, and the pick
         h = hand[j]
         cand = h & ~(h << _ONE)
         m = cand & ((out[j] << _ONE) | S._ACES)
-        by_rule2 = np.int64(63 - clz(longest_runs(h, m)))
-        longest = longest_runs(h, cand)
-        places = longest | (longest >> np.uint64(16)) | (longest >> np.uint64(32)) | (longest >> np.uint64(48))
-        place = np.int64(ctz(places & S._SUIT_BITS))
-        by_rule3 = (np.int64(ctz((longest >> np.uint64(place)) & S._ACES)) >> 4) * 16 + place
-        pick = by_rule2 if m != _ZERO else by_rule3
+        pick = np.int64(63 - clz(S._longest_runs(h, m))) if m != _ZERO else S.longest_run_lead(h, cand)
         pick = (best[j] & 63) if best[j] >= 64 else pick
         lead[j] = np.int64(ctz(cand)) if cand & (cand - _ONE) == _ZERO else pick
 

@@ -331,19 +331,27 @@ def _lead_up_to_stops(h, out, cand, stops):
     while stops != _ZERO:
         t = np.int64(ctz(stops))
         stops &= stops - _ONE
-        floor = 64 - np.int64(clz(out & ((_ONE << np.uint64(t)) - _ONE)))  # the stretch's lowest card
-        u = unknown & span_mask(floor, t)
-        # above the third-highest unknown card (used only when there are three or more: no branch on it)
-        u1 = u ^ (_TOP >> clz(u | _ONE))
-        u2 = u1 ^ (_TOP >> clz(u1 | _ONE))
-        floor = 64 - np.int64(clz(u2)) if popcount(u) > np.uint64(2) else floor
-        ok = cand & span_mask(floor, t)
-        b = np.int64(ctz(ok | bit(t)))  # (t when there is no candidate: its key is then below 64)
-        run = span_mask(b, t)
-        clear = np.int64(popcount(h & run))
-        gap = np.int64(popcount(u & run))
-        best = max(best, (((clear * 8 + 7 - gap) * np.int64(ok != _ZERO)) << 6) | b)
+        best = max(best, stop_key(h, out, unknown, cand, t))
     return best
+
+
+@kernel(inline=True)
+def stop_key(h, out, unknown, cand, t):
+    """The best lead among ``cand`` up to his known stop t (``_lead_up_to_stops``; ``unknown`` = ~out & ~h), as
+    (key << 6) | position, below 64 when none reaches it. No branch: tools/lead_lanes.py runs it for many hands
+    at once. t is at most 62 (a card, or a padding place standing in for none), so no shift reaches 64."""
+    floor = 64 - np.int64(clz(out & ((_ONE << np.uint64(t)) - _ONE)))  # the stretch's lowest card
+    u = unknown & span_mask(floor, t)
+    # above the third-highest unknown card (used only when there are three or more: no branch on it)
+    u1 = u ^ (_TOP >> clz(u | _ONE))
+    u2 = u1 ^ (_TOP >> clz(u1 | _ONE))
+    floor = 64 - np.int64(clz(u2)) if popcount(u) > np.uint64(2) else floor
+    ok = cand & span_mask(floor, t)
+    b = np.int64(ctz(ok | bit(t)))  # (t when there is no candidate: its key is then below 64)
+    run = span_mask(b, t)
+    clear = np.int64(popcount(h & run))
+    gap = np.int64(popcount(u & run))
+    return (((clear * 8 + 7 - gap) * np.int64(ok != _ZERO)) << 6) | b
 
 
 @kernel(inline=True)
@@ -394,6 +402,13 @@ def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
     # 3: the longest run; ties the lowest place, then suit (clubs first)
     if cand == _ZERO:  # no card (never so for a hand with a card)
         return np.int64(-1)
+    return longest_run_lead(h, cand)
+
+
+@kernel(inline=True)
+def longest_run_lead(h, cand):
+    """Rule 3 of ``lead_by_rules``: the bottom of the longest run of h from a card of ``cand``; ties the lowest
+    place, then suit (clubs first)."""
     best = _longest_runs(h, cand)
     places = best | (best >> np.uint64(16)) | (best >> np.uint64(32)) | (best >> np.uint64(48))
     place = np.int64(ctz(places & _SUIT_BITS))
