@@ -363,3 +363,22 @@ def test_book_lead_is_what_its_description_says():
             assert plain == _ref_book_lead(h, out, ll, avoid, False), (hex(h), hex(out), ll, hex(avoid))
             differ += got != plain
     assert differ > 300  # rule 1 (known stops first, p. 83) decides many leads
+
+
+def test_stretch_table_is_rule_one_weighing():
+    """Rule 1's weighing of a known stop, looked up by the cards of its stretch (``stretch_value``), against the
+    worked-out weighing (``stop_key``) on every stretch: at the bottom of a suit, and at the top of another
+    above cards known out (every card outside the stretch is out)."""
+    from sim.games import _stops as S
+
+    one = np.uint64(1)
+    for cards in range(1, 1 << 13):
+        top = cards.bit_length() - 1
+        for floor in (0, 16 + 12 - top):  # the stretch from clubs' ace; up to the king of diamonds
+            h = np.uint64(cards << floor)
+            t = floor + top
+            out = np.uint64(~(((1 << (top + 1)) - 1) << floor) & (2**64 - 1))
+            cand = h & ~(h << one)
+            want = S.stop_key(h, out, ~out & ~h, cand, t)
+            assert S.stretch_value(h, out, t) == want, (hex(cards), floor)
+            assert S.STRETCH_VALUE[cards] + floor == want
