@@ -404,7 +404,7 @@ def book_lead(h, out, lead_lowest, avoid):
     return lead_by_rules(h, out, lead_lowest, avoid, True)
 
 
-@kernel
+@kernel(merged=True)
 def lead_by_rules(h, out, lead_lowest, avoid, stops_first):
     """The book's general lead (pp. 83-84) for a hand h, knowing the cards ``out`` of play.
 
