@@ -117,7 +117,20 @@ def bounded_step(bound, s0, s1, s2, s3):
 
 @kernel
 def shuffle(state, cards, length):
-    """Fisher-Yates shuffle of ``cards[:length]`` in place, for lengths below 2**32.
+    """Fisher-Yates shuffle of ``cards[:length]`` in place, for lengths below 2**32 (``shuffle_settling``)."""
+    shuffle_settling(state, cards, length, _unheeded, 0)
+
+
+@kernel(inline=True)
+def _unheeded(ctx, cards, i):
+    """``shuffle``'s ``settle``: nothing to do as a position settles."""
+
+
+@kernel(inline=True)
+def shuffle_settling(state, cards, length, settle, ctx):
+    """Fisher-Yates shuffle of ``cards[:length]`` in place, for lengths below 2**32, calling
+    ``settle(ctx, cards, i)`` as each position i takes its final card (from the top down, position 0 last): a game
+    deals each card there and then, in the shuffle's own loop (``settle`` an inline kernel, ``ctx`` its arrays).
 
     The stream's state is read into locals once and written back once (not loaded and stored per draw), and
     each 64-bit output serves two positions: its high 32 bits position i, its low 32 bits position i - 1, each
@@ -145,7 +158,9 @@ def shuffle(state, cards, length):
             m2 = (word & _MASK32) * b2
             if (m1 & _MASK32) >= b1 and (m2 & _MASK32) >= b2:
                 _swap(cards, _U(i), m1 >> _U(32))
+                settle(ctx, cards, _U(i))
                 _swap(cards, _U(i - 1), m2 >> _U(32))
+                settle(ctx, cards, _U(i - 1))
                 i -= 2
                 continue
             halves = 2
@@ -165,7 +180,10 @@ def shuffle(state, cards, length):
             if low >= bound or low >= (_U(0x100000000) - bound) % bound:
                 break
         _swap(cards, _U(i), m >> _U(32))
+        settle(ctx, cards, _U(i))
         i -= 1
+    if length > 0:
+        settle(ctx, cards, _U(0))
     state[0] = s0
     state[1] = s1
     state[2] = s2

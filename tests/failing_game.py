@@ -41,7 +41,7 @@ def begin_session(cfg, ws, seats, seed, session):
 
 
 @kernel
-def deal_cards(cfg, ws):
+def deal_cards(cfg, ws, dealer):
     ws.deck[0] = 0
 
 

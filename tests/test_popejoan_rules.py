@@ -249,3 +249,45 @@ def test_deal_table_deals_each_card_where_the_dealmap_says(spare):
             assert int(masks[S.SPARE_MASK]) == spare_mask and int(masks[S.SEEN_SPARE]) == 0
             assert int(masks[S.LIVE]) == spare_mask | sum(want)
             assert turnup == want_turnup
+
+
+@pytest.mark.parametrize("game", ["popejoan", "spin", "jig"])
+def test_shuffle_deal_is_a_shuffle_and_then_a_deal(game):
+    """A stops game's ``deal_cards`` and then ``deal_ws`` (Spin and Jig deal each card as its place in the deck
+    settles, ``shuffle_deal``; Pope Joan shuffles only): the same deck, stream, holders, hands and live cards as
+    the shuffle alone followed by ``deal``, for every dealer; a deal made in the shuffle is kept only for the
+    dealer it was made for, and another is dealt afresh."""
+    import importlib
+
+    from sim import rng
+    from sim.games import _stops as S
+
+    G = importlib.import_module(f"sim.games.{game}")
+    for n in (3, 4, 6):
+        cfg = G.kernel_config(G.Rules(players=n).validated())
+        _, table, tabs = cfg
+        ws = G.new_workspace(cfg, 1)
+        for dealer in range(n):
+            for deals in (dealer, (dealer + 1) % n):  # the dealer it was made for, and another
+                rng.seed_stream(ws.deck_rng, np.uint64(11), dealer, 0)
+                state = ws.deck_rng.copy()
+                G.deal_cards(cfg, ws, dealer)
+                deck = np.empty(len(G.PACK), dtype=ws.deck.dtype)
+                S.shuffle_pack(deck, G.PACK, state)
+                assert (ws.deck[: len(deck)] == deck).all() and (ws.deck_rng == state).all()
+                holder = np.zeros(64, dtype=np.int8)
+                hand = np.zeros(S.HAND_SLOTS, dtype=np.uint64)
+                masks = np.zeros(S.MASKS, dtype=np.uint64)
+                turnup = S.deal(deck, table, tabs, deals, n, holder, hand, masks)
+                assert S.deal_ws(ws, table, tabs, deals, n) == turnup
+                assert (ws.holder == holder).all() and (ws.hand[:n] == hand[:n]).all() and (ws.masks == masks).all()
+                assert ws.turn[S.T_DEALT] == -1
+
+
+def test_a_deal_that_leaves_cards_undealt_is_refused_where_the_whole_pack_is_dealt():
+    from sim.games import _stops as S
+
+    dm = S.deal_map(4, [12, 12, 12, 12], 0, 0, turnup=False)
+    assert S.deal_table(dm, 4, 48).shape == (4, 48)
+    with pytest.raises(ValueError, match="48 cards of a 52-card pack"):
+        S.deal_table(dm, 4, 52)

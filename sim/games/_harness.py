@@ -8,11 +8,13 @@ disk cache: every process recompiled.) The copies live in the numba cache folder
 sources, so an edit here reaches every game.
 
 What a game provides (see ``sim.games._contract.Game``): ``new_workspace(cfg, trace_rows)``,
-``begin_session(cfg, ws, seats, seed, session)``, ``deal_cards(cfg, ws)``, ``deal_hands(cfg, ws, dealer)``,
+``begin_session(cfg, ws, seats, seed, session)``, ``deal_cards(cfg, ws, dealer)``, ``deal_hands(cfg, ws, dealer)``,
 ``play_deal(cfg, ws, dealer, seats)`` and ``end_session(cfg, ws, row, col)``. ``cfg`` is the tuple the game's
 ``kernel_config(rules)`` returns, its first element the int64 rule parameters (players first); ``seats`` is
 (strategy codes int64[n], strategy parameters float64[n]); ``ws`` the game's workspace, a NamedTuple of arrays
 with at least ``deck``, ``board``, ``net``, ``won``, ``ev``, ``tracing`` and ``tr_count``.
+``deal_cards`` draws the deck that ``dealer`` is to deal; a game may deal it into the hands there and then, in
+the shuffle's own loop (the stops games), so that ``deal_hands`` and ``play_deal`` deal only a deck stacked since.
 
 prange calls a non-inlined kernel per block of sessions, ``play_block`` (measured: a workspace inlined straight
 into a prange body gave wrong sums), by its address where the game asks for it (``BY_ADDRESS``); the session is
@@ -80,7 +82,7 @@ def play_session(cfg, ws, seats, seed, session, deals, row, deal_at):
     ws.tracing[0] = 0
     dealer = 0
     for _ in range(deals):
-        G.deal_cards(cfg, ws)
+        G.deal_cards(cfg, ws, dealer)
         if DEAL_BY_ADDRESS:
             nxt = _native.call_native_int(deal_at, (cfg, ws, dealer, seats))
         else:
@@ -246,9 +248,9 @@ def trace_deal(cfg, ws, seats, seed, session, k, deck_in, dealer_in, deck_out, b
     dealer = np.int64(0)
     if deck_in.shape[0] == 0:
         for _ in range(k):
-            G.deal_cards(cfg, ws)
+            G.deal_cards(cfg, ws, dealer)
             dealer = traced_play(cfg, ws, dealer, seats)
-        G.deal_cards(cfg, ws)
+        G.deal_cards(cfg, ws, dealer)
     else:
         ws.board[:] = board
         ws.deck[: deck_in.shape[0]] = deck_in
@@ -271,7 +273,7 @@ def deal_only(cfg, ws, n_deals):
     n = cfg[0][0]
     acc = 0
     for d in range(n_deals):
-        G.deal_cards(cfg, ws)
+        G.deal_cards(cfg, ws, d % n)
         acc += G.deal_hands(cfg, ws, d % n)
     return acc
 

@@ -130,9 +130,15 @@ def count(mask):
     return np.int64(popcount(mask))
 
 
-def deal_table(dm: np.ndarray, n: int) -> np.ndarray:
+def deal_table(dm: np.ndarray, n: int, whole_pack: int = 0) -> np.ndarray:
     """int8[n, cards]: row d gives, for each card dealt with seat d dealing, the ``holder`` code it goes to (a seat,
-    SPARE, TURNUP or LAYOUT), so that ``deal`` neither turns the table round nor branches on the recipient."""
+    SPARE, TURNUP or LAYOUT), so that ``deal`` neither turns the table round nor branches on the recipient.
+
+    ``whole_pack``: the size of the pack, when the game deals by ``shuffle_deal``, which reads a row entry for
+    every card of the pack (no test per card: it cost 5% of a Spin deal); a dealmap of any other length is
+    refused here rather than read past its end there."""
+    if whole_pack and dm.shape[0] != whole_pack:
+        raise ValueError(f"the deal gives out {dm.shape[0]} cards of a {whole_pack}-card pack: all must be dealt")
     out = np.empty((n, dm.shape[0]), dtype=np.int8)
     codes = {DEAL_SPARE: SPARE, DEAL_TURNUP: TURNUP, DEAL_LAYOUT: LAYOUT}
     for d in range(n):
@@ -158,6 +164,16 @@ def deal(deck, table, tabs, dealer, n, holder, hand, masks):
     an or into the hand slot that code names: no branch per card. (Turning the dealmap round the table and
     branching on seat, spare and turn-up was some 26 instructions a card, 11% of a Pope Joan deal.)
     """
+    _clear_hands(holder, hand, n)
+    codes = table[dealer]
+    for i in range(codes.shape[0]):
+        _deal_card((codes, tabs, holder, hand), deck, np.uint64(i))
+    return _dealt(hand, masks, n)
+
+
+@kernel(inline=True)
+def _clear_hands(holder, hand, n):
+    """Before a deal: nobody holds any card, every hand slot empty."""
     for x in range(64):
         holder[x] = REMOVED
     for s in range(n):
@@ -165,14 +181,24 @@ def deal(deck, table, tabs, dealer, n, holder, hand, masks):
     hand[_SLOT_SPARE] = _ZERO
     hand[_SLOT_TURNUP] = _ZERO
     hand[_SLOT_LAYOUT] = _ZERO
-    codes = table[dealer]
-    # unsigned indices: a signed one compiles to a wrap-around for negative values, three instructions per
-    # access on every card dealt (numba's indexing)
-    for i in range(codes.shape[0]):
-        x = np.uint64(tabs[0, np.uint64(deck[i])])
-        code = codes[i]
-        holder[x] = code
-        hand[np.uint64(code) & _SLOT_MASK] |= bit(x)
+
+
+@kernel(merged=True)
+def _deal_card(ctx, deck, i):
+    """The i-th card of ``deck`` to its recipient by ``codes`` (a row of ``deal_table``); ``ctx`` = (codes, tabs,
+    holder, hand). Unsigned indices: a signed one compiles to a wrap-around for negative values, three
+    instructions per access on every card dealt (numba's indexing). ``shuffle_deal`` hands it to the shuffle as a
+    value; merged by LLVM into the shuffle's loop (measured on Spin the same as the loop written out by hand)."""
+    codes, tabs, holder, hand = ctx
+    x = np.uint64(tabs[0, np.uint64(deck[i])])
+    code = codes[i]
+    holder[x] = code
+    hand[np.uint64(code) & _SLOT_MASK] |= bit(x)
+
+
+@kernel(inline=True)
+def _dealt(hand, masks, n):
+    """After a deal: the live cards and the spare hand's from the hands; returns the turn-up's position or -1."""
     spare = hand[_SLOT_SPARE]
     live = spare
     for s in range(n):
@@ -538,7 +564,8 @@ T_CHOICE = 4  # a decision already taken (a position to lead, 1 yes / 0 no), -1 
 T_DEALER = 5
 T_AUX = 6  # the game's own (Pope Joan: the trump suit)
 T_TURNUP = 7  # the turn-up's position, -1 none
-TURN = 8
+T_DEALT = 8  # the dealer whose deal of the deck is in the hands (shuffle_deal, for deal_ws), -1 none
+TURN = 9
 PH_LEAD = 0
 
 
@@ -727,16 +754,38 @@ def seed_streams(ws, seed, session, n, policies):
     seat whose strategy may draw from it: book and lowest never do, in any stops game (a session is a rotation
     of four to eight deals, so seeding every seat cost 3% of a Newmarket deal for streams nobody read)."""
     rng.seed_stream(ws.deck_rng, seed, session, 0)
+    ws.turn[T_DEALT] = -1  # no deck dealt yet (shuffle_deal)
     for s in range(n):
         if policies[s] != BOOK and policies[s] != LOWEST:
             rng.seed_stream(ws.seat_rng[s], seed, session, 1 + s)
 
 
 @kernel(inline=True)
+def shuffle_deal(ws, pack, table, tabs, dealer, n):
+    """``deal_cards`` of a stops game: ``pack`` shuffled into ``ws.deck`` (as ``shuffle_pack``), each card dealt by
+    ``dealer``'s row of ``table`` as its place in the deck settles, in the shuffle's own loop; ``deal_ws`` then
+    finishes that deal rather than dealing again. The same deck and hands as a shuffle and then a deal; the
+    card is in a register when it settles, where a deal after the shuffle loads it again from the deck and loops
+    over the pack a second time (measured on Spin: 1.05-1.06 of the deal's speed)."""
+    for j in range(pack.shape[0]):
+        ws.deck[j] = pack[j]
+    _clear_hands(ws.holder, ws.hand, n)
+    rng.shuffle_settling(ws.deck_rng, ws.deck, pack.shape[0], _deal_card, (table[dealer], tabs, ws.holder, ws.hand))
+    ws.turn[T_DEALT] = dealer
+
+
+@kernel(inline=True)
 def deal_ws(ws, table, tabs, dealer, n):
-    """Deal ``ws.deck`` into the hands by ``table`` (``deal_table``; see ``deal``); returns the turn-up's position
-    or -1."""
-    return deal(ws.deck, table, tabs, dealer, n, ws.holder, ws.hand, ws.masks)
+    """Deal ``ws.deck`` into the hands by ``table`` (``deal_table``; see ``deal``), unless ``shuffle_deal`` has
+    dealt it already for this dealer; returns the turn-up's position or -1. A deck stacked after that (a
+    trace's) is dealt here: its session began afresh (``seed_streams`` forgets any deal)."""
+    if ws.turn[T_DEALT] != dealer:
+        _clear_hands(ws.holder, ws.hand, n)
+        codes = table[dealer]
+        for i in range(codes.shape[0]):
+            _deal_card((codes, tabs, ws.holder, ws.hand), ws.deck, np.uint64(i))
+    ws.turn[T_DEALT] = -1
+    return _dealt(ws.hand, ws.masks, n)
 
 
 @kernel(inline=True)

@@ -132,7 +132,7 @@ def impossible_events(r) -> frozenset[str]:
 
 def kernel_config(r) -> tuple:
     """cfg for the kernels: (int64 rule parameters, deal table (sim.games._stops.deal_table), position tables)."""
-    return RULEBOOK.params(r), S.deal_table(dealmap(r), r.players), S.position_tables(False)
+    return RULEBOOK.params(r), S.deal_table(dealmap(r), r.players, len(PACK)), S.position_tables(False)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -250,8 +250,9 @@ def begin_session(cfg, ws, seats, seed, session):
 
 
 @kernel(inline=True)
-def deal_cards(cfg, ws):
-    S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
+def deal_cards(cfg, ws, dealer):
+    prm, table, tabs = cfg
+    S.shuffle_deal(ws, PACK, table, tabs, dealer, prm[P.players])
 
 
 @kernel(inline=True)

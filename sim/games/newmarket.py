@@ -256,7 +256,7 @@ def begin_session(cfg, ws, seats, seed, session):
 
 
 @kernel(inline=True)
-def deal_cards(cfg, ws):
+def deal_cards(cfg, ws, dealer):
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
     _lay_cards(cfg[0], ws)
 

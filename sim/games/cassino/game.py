@@ -82,7 +82,7 @@ def begin_session(cfg, ws, seats, seed, session):
 
 
 @kernel
-def deal_cards(cfg, ws):
+def deal_cards(cfg, ws, dealer):
     """The next game's first deck, from that game's own stream."""
     G.seed_game(ws)
     ws.game[0] += 1

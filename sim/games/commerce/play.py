@@ -182,7 +182,7 @@ def begin_session(cfg, ws, seats, seed, session):
 
 
 @kernel
-def deal_cards(cfg, ws):
+def deal_cards(cfg, ws, dealer):
     """The deal's stream (seeded from one draw of the session's) and a fresh pack from its first hand stream.
 
     The pack is shuffled as it is dealt; a trace workspace settles it whole here, so the trace can show it.

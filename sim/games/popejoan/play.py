@@ -117,7 +117,9 @@ def begin_session(cfg, ws, seats, seed, session):
 
 
 @kernel(inline=True)
-def deal_cards(cfg, ws):
+def deal_cards(cfg, ws, dealer):
+    """The shuffle alone: Pope Joan deals in ``begin_play`` (``shuffle_deal`` measured 0.967 of its speed, 60 pairs,
+    where Spin gained 5-9%)."""
     S.shuffle_pack(ws.deck, PACK, ws.deck_rng)
 
 

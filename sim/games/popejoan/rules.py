@@ -244,7 +244,7 @@ def impossible_events(r) -> frozenset[str]:
 
 def kernel_config(r) -> tuple:
     """cfg for the kernels: (int64 rule parameters, deal table (sim.games._stops.deal_table), position tables)."""
-    return RULEBOOK.params(r), S.deal_table(dealmap(r), r.players), S.position_tables(r.ace_high)
+    return RULEBOOK.params(r), S.deal_table(dealmap(r), r.players, len(PACK)), S.position_tables(r.ace_high)
 
 
 @kernel

@@ -223,7 +223,7 @@ def begin_session(cfg, ws, seats, seed, session):
 
 
 @kernel
-def deal_cards(cfg, ws):
+def deal_cards(cfg, ws, dealer):
     """The game's first deck, into slot 0, from a stream seeded by the session's (later decks: ``_new_pack``)."""
     pack = cfg[1]
     _reseed(ws.game_rng, ws.deck_rng)

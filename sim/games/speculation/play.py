@@ -92,7 +92,7 @@ def begin_session(cfg, ws, seats, seed, session):
 
 
 @kernel(merged=True)
-def deal_cards(cfg, ws):
+def deal_cards(cfg, ws, dealer):
     """The next deck: the pack in order and a stream of its own (seeded from one draw of the session's), to be
     shuffled as it is dealt (``_draw_to``); a trace workspace settles it whole here, so that the trace can show it."""
     pack = cfg[1]
