@@ -366,9 +366,10 @@ def test_book_lead_is_what_its_description_says():
 
 
 def test_stretch_table_is_rule_one_weighing():
-    """Rule 1's weighing of a known stop, looked up by the cards of its stretch (``stretch_value``), against the
-    worked-out weighing (``stop_key``) on every stretch: at the bottom of a suit, and at the top of another
-    above cards known out (every card outside the stretch is out)."""
+    """Rule 1's weighing of a known stop, looked up by the cards of its stretch (``stretch_value``; under the
+    lead-lowest rule ``lowest_stretch_value``), against the worked-out weighing (``stop_key``) on every stretch: at
+    the bottom of a suit, and at the top of another above cards known out (every card outside the stretch is
+    out); and with a card of his lower in the suit, which leaves the stretch nothing to lead under lead-lowest."""
     from sim.games import _stops as S
 
     one = np.uint64(1)
@@ -378,7 +379,12 @@ def test_stretch_table_is_rule_one_weighing():
             h = np.uint64(cards << floor)
             t = floor + top
             out = np.uint64(~(((1 << (top + 1)) - 1) << floor) & (2**64 - 1))
-            cand = h & ~(h << one)
-            want = S.stop_key(h, out, ~out & ~h, cand, t)
+            want = S.stop_key(h, out, ~out & ~h, h & ~(h << one), t)
             assert S.stretch_value(h, out, t) == want, (hex(cards), floor)
             assert S.STRETCH_VALUE[cards] + floor == want
+            lowest = S.stop_key(h, out, ~out & ~h, np.uint64(S.lowest_per_suit(h)), t)
+            assert S.lowest_stretch_value(h, out, t) == lowest, (hex(cards), floor)
+            if floor >= 18:  # the ace of diamonds his too, below the stretch
+                h2, out2 = h | np.uint64(1 << 16), out & ~np.uint64(1 << 16)
+                got = S.lowest_stretch_value(h2, out2, t)
+                assert got == S.stop_key(h2, out2, ~out2 & ~h2, np.uint64(S.lowest_per_suit(h2)), t) and got < 64

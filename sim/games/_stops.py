@@ -355,13 +355,20 @@ def _lead_up_to_stops(h, out, cand, stops):
 
     When every bottom of his runs is a candidate (no card avoided, not lead-lowest: most leads), a stop's weighing
     depends only on which cards of its stretch are his, so it is looked up (``stretch_value``): some ten
-    instructions a stop in place of ``stop_key``'s fifty, whose steps each wait on the one before."""
+    instructions a stop in place of ``stop_key``'s fifty, whose steps each wait on the one before. So too when the
+    candidates are his lowest card of each suit (the lead-lowest rule, ``lowest_stretch_value``)."""
     best = 0
     if cand == h & ~(h << _ONE):
         while stops != _ZERO:
             t = np.int64(ctz(stops))
             stops &= stops - _ONE
             best = max(best, stretch_value(h, out, t))
+        return best
+    if cand == lowest_per_suit(h):  # the lead-lowest rule, nothing avoided
+        while stops != _ZERO:
+            t = np.int64(ctz(stops))
+            stops &= stops - _ONE
+            best = max(best, lowest_stretch_value(h, out, t))
         return best
     unknown = ~out & ~h
     while stops != _ZERO:
@@ -371,38 +378,57 @@ def _lead_up_to_stops(h, out, cand, stops):
     return best
 
 
-def stretch_values() -> np.ndarray:
-    """uint16[1 << 13]: ``stop_key`` for a stretch whose candidates are the bottoms of his runs, by the stretch's
-    cards from its lowest up (bit i: the i-th card is his, else unknown; the highest set bit is the stop, his).
+def stretch_values(lowest_only: bool = False) -> np.ndarray:
+    """uint16[1 << 13]: ``stop_key`` for a stretch whose candidates are the bottoms of his runs (``lowest_only``:
+    its lowest card of his only, as under the lead-lowest rule), by the stretch's cards from its lowest up (bit i:
+    the i-th card is his, else unknown; the highest set bit is the stop, his).
 
-    A lead from a bottom b reaches the stop across the unknown cards between; the lowest bottom with at most two
-    wins, its key ``clear * 8 + 7 - gap`` (his cards and unknown cards from b to the stop). With none, the stop's
-    own place, a value below 64 (as ``stop_key`` gives). Built from that reading, not from ``stop_key``: the tests
-    compare the two on every stretch."""
+    A lead from a candidate b reaches the stop across the unknown cards between; the lowest candidate with at most
+    two wins, its key ``clear * 8 + 7 - gap`` (his cards and unknown cards from b to the stop). With none, the
+    stop's own place, a value below 64 (as ``stop_key`` gives). Built from that reading, not from ``stop_key``:
+    the tests compare the two on every stretch."""
     pattern = np.arange(1 << 13)
     ones = np.array([bin(i).count("1") for i in range(1 << 13)])
     top = np.array([max(i.bit_length() - 1, 0) for i in range(1 << 13)])
     value = top.copy()
-    for b in range(12, -1, -1):  # from the highest bottom down, so the lowest that reaches the stop is kept
-        below = (pattern >> (b - 1)) & 1 if b else np.zeros_like(pattern)
-        bottom = ((pattern >> b) & 1 == 1) & (below == 0)
+    for b in range(12, -1, -1):  # from the highest candidate down, so the lowest that reaches the stop is kept
+        lower = pattern & ((1 << b) - 1) if lowest_only else (pattern >> (b - 1)) & 1 if b else 0 * pattern
+        candidate = ((pattern >> b) & 1 == 1) & (lower == 0)
         clear = ones[pattern >> b]
         gap = top - b + 1 - clear
-        value = np.where(bottom & (gap <= 2), ((clear * 8 + 7 - gap) << 6) | b, value)
+        value = np.where(candidate & (gap <= 2), ((clear * 8 + 7 - gap) << 6) | b, value)
     return value.astype(np.uint16)
 
 
 STRETCH_VALUE = stretch_values()
+LOWEST_STRETCH_VALUE = stretch_values(lowest_only=True)
+
+
+@kernel(inline=True)
+def _stretch(h, out, t):
+    """The stretch up to his known stop t: (its lowest card, its cards of his shifted down to bit 0). It runs from
+    the lowest card above the highest card known out below t (at least the suit's place 0, as the padding below
+    it is out) up to t, and every card in it is his or unknown."""
+    floor = 64 - np.int64(clz(out & ((_ONE << np.uint64(t)) - _ONE)))
+    return floor, (h & ((_ONE << np.uint64(t + 1)) - _ONE)) >> np.uint64(floor)
 
 
 @kernel(inline=True)
 def stretch_value(h, out, t):
-    """``stop_key`` for his known stop t when the candidates are every bottom of his runs, looked up: the stretch
-    runs from the lowest card above the highest card known out below t (``floor``, at least the suit's place 0,
-    as the padding below it is out) up to t, and every card in it is his or unknown."""
-    floor = 64 - np.int64(clz(out & ((_ONE << np.uint64(t)) - _ONE)))
-    cards = (h & ((_ONE << np.uint64(t + 1)) - _ONE)) >> np.uint64(floor)
+    """``stop_key`` for his known stop t when the candidates are every bottom of his runs, looked up."""
+    floor, cards = _stretch(h, out, t)
     return np.int64(STRETCH_VALUE[cards]) + floor
+
+
+@kernel(inline=True)
+def lowest_stretch_value(h, out, t):
+    """``stop_key`` for his known stop t when the candidates are his lowest card of each suit (the lead-lowest
+    rule), looked up: the stretch's lowest card of his is one only when he holds no card of the suit below it,
+    else nothing in the stretch may be led (t itself: a value below 64)."""
+    floor, cards = _stretch(h, out, t)
+    suit = np.uint64(t & ~15)
+    below = (h >> suit) & ((_ONE << (np.uint64(floor) - suit)) - _ONE)
+    return np.int64(LOWEST_STRETCH_VALUE[cards]) + floor if below == _ZERO else np.int64(t)
 
 
 @kernel(inline=True)
