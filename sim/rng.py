@@ -130,7 +130,8 @@ def _unheeded(ctx, cards, i):
 def shuffle_settling(state, cards, length, settle, ctx):
     """Fisher-Yates shuffle of ``cards[:length]`` in place, for lengths below 2**32, calling
     ``settle(ctx, cards, i)`` as each position i takes its final card (from the top down, position 0 last): a game
-    deals each card there and then, in the shuffle's own loop (``settle`` an inline kernel, ``ctx`` its arrays).
+    deals each card there and then, in the shuffle's own loop (``settle`` a kernel inlined or merged into it,
+    ``ctx`` its arrays).
 
     The stream's state is read into locals once and written back once (not loaded and stored per draw), and
     each 64-bit output serves two positions: its high 32 bits position i, its low 32 bits position i - 1, each

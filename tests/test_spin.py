@@ -380,11 +380,11 @@ def test_stretch_table_is_rule_one_weighing():
             t = floor + top
             out = np.uint64(~(((1 << (top + 1)) - 1) << floor) & (2**64 - 1))
             want = S.stop_key(h, out, ~out & ~h, h & ~(h << one), t)
-            assert S.stretch_value(h, out, t) == want, (hex(cards), floor)
+            assert S.stretch_value((h, out), t) == want, (hex(cards), floor)
             assert S.STRETCH_VALUE[cards] + floor == want
             lowest = S.stop_key(h, out, ~out & ~h, np.uint64(S.lowest_per_suit(h)), t)
-            assert S.lowest_stretch_value(h, out, t) == lowest, (hex(cards), floor)
+            assert S.lowest_stretch_value((h, out), t) == lowest, (hex(cards), floor)
             if floor >= 18:  # the ace of diamonds his too, below the stretch
                 h2, out2 = h | np.uint64(1 << 16), out & ~np.uint64(1 << 16)
-                got = S.lowest_stretch_value(h2, out2, t)
+                got = S.lowest_stretch_value((h2, out2), t)
                 assert got == S.stop_key(h2, out2, ~out2 & ~h2, np.uint64(S.lowest_per_suit(h2)), t) and got < 64

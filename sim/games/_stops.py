@@ -164,11 +164,16 @@ def deal(deck, table, tabs, dealer, n, holder, hand, masks):
     an or into the hand slot that code names: no branch per card. (Turning the dealmap round the table and
     branching on seat, spare and turn-up was some 26 instructions a card, 11% of a Pope Joan deal.)
     """
+    _deal_row(deck, table[dealer], tabs, n, holder, hand)
+    return _dealt(hand, masks, n)
+
+
+@kernel(inline=True)
+def _deal_row(deck, codes, tabs, n, holder, hand):
+    """The hands cleared and ``deck`` dealt into them by ``codes`` (a row of ``deal_table``), card by card."""
     _clear_hands(holder, hand, n)
-    codes = table[dealer]
     for i in range(codes.shape[0]):
         _deal_card((codes, tabs, holder, hand), deck, np.uint64(i))
-    return _dealt(hand, masks, n)
 
 
 @kernel(inline=True)
@@ -357,24 +362,22 @@ def _lead_up_to_stops(h, out, cand, stops):
     depends only on which cards of its stretch are his, so it is looked up (``stretch_value``): some ten
     instructions a stop in place of ``stop_key``'s fifty, whose steps each wait on the one before. So too when the
     candidates are his lowest card of each suit (the lead-lowest rule, ``lowest_stretch_value``)."""
-    best = 0
     if cand == h & ~(h << _ONE):
-        while stops != _ZERO:
-            t = np.int64(ctz(stops))
-            stops &= stops - _ONE
-            best = max(best, stretch_value(h, out, t))
-        return best
+        return _best_stop(stretch_value, (h, out), stops)
     if cand == lowest_per_suit(h):  # the lead-lowest rule, nothing avoided
-        while stops != _ZERO:
-            t = np.int64(ctz(stops))
-            stops &= stops - _ONE
-            best = max(best, lowest_stretch_value(h, out, t))
-        return best
-    unknown = ~out & ~h
+        return _best_stop(lowest_stretch_value, (h, out), stops)
+    return _best_stop(_stop_key_of, (h, out, ~out & ~h, cand), stops)
+
+
+@kernel(inline=True)
+def _best_stop(weigh, hand, stops):
+    """The best of ``weigh(hand, t)`` over his known ``stops`` t (0 with none): ``_lead_up_to_stops``' loop, for
+    each way of weighing a stop (``weigh`` an inline kernel, ``hand`` the arguments it needs before t)."""
+    best = 0
     while stops != _ZERO:
         t = np.int64(ctz(stops))
         stops &= stops - _ONE
-        best = max(best, stop_key(h, out, unknown, cand, t))
+        best = max(best, weigh(hand, t))
     return best
 
 
@@ -414,21 +417,31 @@ def _stretch(h, out, t):
 
 
 @kernel(inline=True)
-def stretch_value(h, out, t):
-    """``stop_key`` for his known stop t when the candidates are every bottom of his runs, looked up."""
+def stretch_value(hand, t):
+    """``stop_key`` for his known stop t when the candidates are every bottom of his runs, looked up; ``hand`` is
+    (h, out)."""
+    h, out = hand
     floor, cards = _stretch(h, out, t)
     return np.int64(STRETCH_VALUE[cards]) + floor
 
 
 @kernel(inline=True)
-def lowest_stretch_value(h, out, t):
+def lowest_stretch_value(hand, t):
     """``stop_key`` for his known stop t when the candidates are his lowest card of each suit (the lead-lowest
     rule), looked up: the stretch's lowest card of his is one only when he holds no card of the suit below it,
-    else nothing in the stretch may be led (t itself: a value below 64)."""
+    else nothing in the stretch may be led (t itself: a value below 64). ``hand`` is (h, out)."""
+    h, out = hand
     floor, cards = _stretch(h, out, t)
     suit = np.uint64(t & ~15)
     below = (h >> suit) & ((_ONE << (np.uint64(floor) - suit)) - _ONE)
     return np.int64(LOWEST_STRETCH_VALUE[cards]) + floor if below == _ZERO else np.int64(t)
+
+
+@kernel(inline=True)
+def _stop_key_of(hand, t):
+    """``stop_key`` as ``_best_stop`` calls it: ``hand`` is (h, out, unknown, cand)."""
+    h, out, unknown, cand = hand
+    return stop_key(h, out, unknown, cand, t)
 
 
 @kernel(inline=True)
@@ -806,10 +819,7 @@ def deal_ws(ws, table, tabs, dealer, n):
     dealt it already for this dealer; returns the turn-up's position or -1. A deck stacked after that (a
     trace's) is dealt here: its session began afresh (``seed_streams`` forgets any deal)."""
     if ws.turn[T_DEALT] != dealer:
-        _clear_hands(ws.holder, ws.hand, n)
-        codes = table[dealer]
-        for i in range(codes.shape[0]):
-            _deal_card((codes, tabs, ws.holder, ws.hand), ws.deck, np.uint64(i))
+        _deal_row(ws.deck, table[dealer], tabs, n, ws.holder, ws.hand)
     ws.turn[T_DEALT] = -1
     return _dealt(ws.hand, ws.masks, n)
 
