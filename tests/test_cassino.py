@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import njit
 
 import sim.games.cassino as G
 from sim import cards as C
@@ -17,6 +18,7 @@ from sim import games, runner
 from sim.cli import cli
 from sim.games._common import COL_EVENTS, COL_NET_SEAT, COL_WIN_SEAT
 from sim.games.cassino import capture as K
+from sim.games.cassino import play as CP
 from sim.games.cassino import score as S
 from sim.games.cassino.rules import WORTH
 
@@ -553,3 +555,57 @@ def test_per_deal_ratios_of_the_claim_scripts():
     spec, rows = session_rows(4, sessions=3)
     got = R.column(spec, rows, "net:0-net:1+deals")
     assert np.array_equal(got, rows[:, COL_NET_SEAT] - rows[:, COL_NET_SEAT + 1] + ev(rows, "deals"))
+
+
+# -- the deck dealt in the shuffle ---------------------------------------------------------------------------------
+
+
+@njit
+def _rounds_played(cfg, ws, dealer, from_deck, out):
+    """Each round's hands (columns 0-3), table (4) and next deck position (5) as ``begin_play`` and ``next_round``
+    deal them, the hands emptied between rounds as play empties them; ``from_deck``: forget a deal made in the
+    shuffle, so the deck is dealt by ``deal_round``. Returns the rounds."""
+    if from_deck:
+        ws.dealt[0] = -1
+    CP.begin_play(cfg, ws, dealer)
+    r = 0
+    while True:
+        for s in range(4):
+            out[r, s] = np.int64(ws.hand[s])
+            ws.hand[s] = np.uint64(0)
+        out[r, 4] = np.int64(ws.masks[CP.TABLE])
+        out[r, 5] = ws.turn[CP.T_POS]
+        r += 1
+        over, _, _ = CP.next_round(ws, cfg[1].shape[0], dealer, cfg[0][G.P.players])
+        if over:
+            return r
+
+
+@pytest.mark.parametrize("players,pack", [(2, 52), (3, 52), (4, 52), (2, 32), (3, 32), (4, 32)])
+def test_a_deck_dealt_in_the_shuffle_is_the_shuffle_and_then_the_rounds(players, pack):
+    """``deal_cards`` deals each card as its place in the deck settles (``play.shuffle``): the same deck and
+    stream as the shuffle alone, and every round's hands and table as dealing that deck round by round, for every
+    dealer; a deal made for one dealer is not taken for another, and a new session forgets it."""
+    from sim import rng
+
+    cfg = G.kernel_config(rules(players=players, pack=pack))
+    ws = G.new_workspace(cfg, 1)
+    seats = (np.full(players, BOOK, dtype=np.int64), np.full(players, np.nan))
+    for dealer in range(players):
+        for deals in (dealer, (dealer + 1) % players):  # the dealer it was made for, and another
+            G.begin_session(cfg, ws, seats, 5, dealer)
+            state = np.zeros(4, dtype=np.uint64)
+            rng.seed_stream(state, np.uint64(5), dealer, CP.GAME_STREAM)
+            deck = cfg[1].copy()
+            rng.shuffle(state, deck, deck.shape[0])
+            G.deal_cards(cfg, ws, dealer)
+            assert (ws.deck[:pack] == deck).all() and (ws.deck_rng == state).all()
+            assert ws.dealt[0] == dealer
+            fused, dealt = np.zeros((8, 6), dtype=np.int64), np.zeros((8, 6), dtype=np.int64)
+            k = _rounds_played(cfg, ws, deals, False, fused)
+            assert _rounds_played(cfg, ws, deals, True, dealt) == k and (fused == dealt).all()
+            assert k == 1 + -(-(pack - 4 * players - 4) // (4 * players)) and fused[k - 1, 5] == pack
+            assert sum(bin(int(x)).count("1") for x in [*fused[:k, :4].ravel(), fused[0, 4]]) == pack
+    G.deal_cards(cfg, ws, 0)
+    G.begin_session(cfg, ws, seats, 5, 0)
+    assert ws.dealt[0] == -1  # a deck stacked now is dealt from ws.deck

@@ -14,7 +14,7 @@ What a game provides (see ``sim.games._contract.Game``): ``new_workspace(cfg, tr
 (strategy codes int64[n], strategy parameters float64[n]); ``ws`` the game's workspace, a NamedTuple of arrays
 with at least ``deck``, ``board``, ``net``, ``won``, ``ev``, ``tracing`` and ``tr_count``.
 ``deal_cards`` draws the deck that ``dealer`` is to deal; a game may deal it into the hands there and then, in
-the shuffle's own loop (the stops games), so that ``deal_hands`` and ``play_deal`` deal only a deck stacked since.
+the shuffle's own loop (Spin, Jig, Cassino), so that ``deal_hands`` and ``play_deal`` deal only a deck stacked since.
 
 prange calls a non-inlined kernel per block of sessions, ``play_block`` (measured: a workspace inlined straight
 into a prange body gave wrong sums), by its address where the game asks for it (``BY_ADDRESS``); the session is

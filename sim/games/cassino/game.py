@@ -52,6 +52,7 @@ def play_hand(cfg, ws, dealer, seats):
     else:
         G.run_plain(cfg, ws, seats)
     G.take_remainder(ws, cfg[0], dealer)
+    ws.dealt[0] = -1  # the rounds dealt in the shuffle are played: the next deck is dealt by its own shuffle
 
 
 @kernel(inline=True)
@@ -74,6 +75,8 @@ def begin_session(cfg, ws, seats, seed, session):
     for s in range(prm[P.players]):
         rng.seed_stream(ws.seat_rng[s], seed, session, 1 + s)
     G.seed_game(ws)  # a stacked deck (trace) continues with game 0's stream
+    G.deal_slots(ws.slots, prm[P.players], pack.shape[0])
+    ws.dealt[0] = -1  # no deck dealt in a shuffle: a deck stacked now is dealt from ws.deck
     ws.board[BANK] = 0
     m = np.uint64(0)
     for j in range(pack.shape[0]):
@@ -86,15 +89,14 @@ def deal_cards(cfg, ws, dealer):
     """The next game's first deck, from that game's own stream."""
     G.seed_game(ws)
     ws.game[0] += 1
-    G.shuffle(ws, cfg[1])
+    G.shuffle(ws, cfg[1], dealer)
 
 
 @kernel
 def deal_hands(cfg, ws, dealer):
     """The first round of a deal (the bench's floor): four cards each and four to the table."""
-    prm, pack = cfg
-    G.begin_hand(ws, prm[P.players])
-    G.deal_round(ws, 0, pack.shape[0], dealer, prm[P.players], True)
+    G.begin_play(cfg, ws, dealer)
+    ws.dealt[0] = -1
     return np.int64(ws.masks[G.TABLE] & np.uint64(1))
 
 
@@ -121,7 +123,7 @@ def play_deal(cfg, ws, dealer, seats):
     winner = -1
     while winner < 0:
         if deals > 0:
-            G.shuffle(ws, pack)
+            G.shuffle(ws, pack, dealer)
         ws.state[G.DEAL] = deals
         play_hand(cfg, ws, dealer, seats)
         S.score_deal(ws, prm, dealer)

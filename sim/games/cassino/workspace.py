@@ -52,6 +52,7 @@ class Roll(NamedTuple):
     cand: np.ndarray  # int64[MAX_OPT]: the decider's candidate plays (a card, or card + 64 * value for a build)
     score: np.ndarray  # int64[MAX_OPT]: each candidate's value summed over the samples
     book: np.ndarray  # int64[MAX_SEATS]: the playouts' strategies, book for every seat
+    dealt: np.ndarray  # int64[ROWS, 1]: the dealer whose deal of the deck lies in ``rounds`` (-1 none; only REAL's)
 
 
 class Workspace(NamedTuple):
@@ -92,6 +93,9 @@ class Workspace(NamedTuple):
     tr_deals: np.ndarray  # int64[d, D_WIDTH], every deal: dealer, deck, count, scores
     tr_count: np.ndarray  # int64[3], actions, payments, deals recorded
     turn: np.ndarray  # int64[TURN], where play stands (sim.games.cassino.play T_*)
+    rounds: np.ndarray  # uint64[ROUND_SLOTS], the deck dealt in the shuffle by round and hand (play.shuffle)
+    slots: np.ndarray  # int8[4, 52], each dealer's round and hand for every deck position (play.deal_slots)
+    dealt: np.ndarray  # int64[1], the dealer whose deal lies in ``rounds``, -1 none (a playout's row: always -1)
     roll: Roll  # the state in rows REAL, WORLD, SIM, and the rollout's arrays
 
 
@@ -113,6 +117,7 @@ def new_roll():
         np.zeros(MAX_OPT, dtype=np.int64),
         np.zeros(MAX_OPT, dtype=np.int64),
         np.full(MAX_SEATS, BOOK, dtype=np.int64),
+        np.full((ROWS, 1), -1, dtype=np.int64),
     )
 
 
@@ -156,6 +161,9 @@ def new_workspace(cfg, trace_rows):
         np.zeros((deals, D_WIDTH), dtype=np.int64),
         np.zeros(3, dtype=np.int64),
         r.turn[REAL],
+        np.zeros(G.ROUND_SLOTS, dtype=np.uint64),
+        np.zeros((4, 52), dtype=np.int8),
+        r.dealt[REAL],
         r,
     )
 
@@ -170,7 +178,7 @@ def view(ws, row):
         r.builds[row], r.owners[row], r.sweeps[row], r.state[row], ws.party, ws.total, ws.opt_card, ws.opt_take,
         ws.opt_value, ws.group, ws.gkey, ws.sums, ws.groups,
         ws.weights, ws.best, ws.choice, ws.codes, ws.board, ws.net, ws.won, r.ev[row], r.tracing[row],
-        ws.tr_actions, ws.tr_pays, ws.tr_deals, ws.tr_count, r.turn[row], r,
+        ws.tr_actions, ws.tr_pays, ws.tr_deals, ws.tr_count, r.turn[row], ws.rounds, ws.slots, r.dealt[row], r,
     )  # fmt: skip
 
 
