@@ -75,7 +75,6 @@ def begin_session(cfg, ws, seats, seed, session):
     for s in range(prm[P.players]):
         rng.seed_stream(ws.seat_rng[s], seed, session, 1 + s)
     G.seed_game(ws)  # a stacked deck (trace) continues with game 0's stream
-    G.deal_slots(ws.slots, prm[P.players], pack.shape[0])
     ws.dealt[0] = -1  # no deck dealt in a shuffle: a deck stacked now is dealt from ws.deck
     ws.board[BANK] = 0
     m = np.uint64(0)

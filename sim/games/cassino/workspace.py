@@ -19,7 +19,7 @@ from sim.games.cassino import play as G
 from sim.games.cassino import score as S
 from sim.games.cassino.build import VALUES
 from sim.games.cassino.capture import MAX_LOW, SCRATCH
-from sim.games.cassino.rules import BOOK, EVENTS
+from sim.games.cassino.rules import BOOK, EVENTS, P
 
 REAL, WORLD, SIM = 0, 1, 2
 ROWS = 3
@@ -94,7 +94,7 @@ class Workspace(NamedTuple):
     tr_count: np.ndarray  # int64[3], actions, payments, deals recorded
     turn: np.ndarray  # int64[TURN], where play stands (sim.games.cassino.play T_*)
     rounds: np.ndarray  # uint64[ROUND_SLOTS], the deck dealt in the shuffle by round and hand (play.shuffle)
-    slots: np.ndarray  # int8[4, 52], each dealer's round and hand for every deck position (play.deal_slots)
+    slots: np.ndarray  # int8[4, 52], each dealer's round and hand for every deck position (play.deal_slots, once)
     dealt: np.ndarray  # int64[1], the dealer whose deal lies in ``rounds``, -1 none (a playout's row: always -1)
     roll: Roll  # the state in rows REAL, WORLD, SIM, and the rollout's arrays
 
@@ -125,6 +125,8 @@ def new_roll():
 def new_workspace(cfg, trace_rows):
     deals = max(1, trace_rows // PLAYS_PER_DEAL + 1) if trace_rows > 1 else 1
     r = new_roll()
+    slots = np.zeros((4, 52), dtype=np.int8)
+    G.deal_slots(slots, cfg[0][P.players], cfg[1].shape[0])
     return Workspace(
         r.deck[REAL],
         np.zeros(2, dtype=np.uint64),
@@ -162,7 +164,7 @@ def new_workspace(cfg, trace_rows):
         np.zeros(3, dtype=np.int64),
         r.turn[REAL],
         np.zeros(G.ROUND_SLOTS, dtype=np.uint64),
-        np.zeros((4, 52), dtype=np.int8),
+        slots,
         r.dealt[REAL],
         r,
     )
