@@ -581,17 +581,33 @@ def _rounds_played(cfg, ws, dealer, from_deck, out):
             return r
 
 
+def _book_slots(n: int, size: int, dealer: int) -> list[int]:
+    """The book's order (p. 98) written out: four cards to each player one at a time from the elder hand, in the
+    first round one to the table after each time round, until the pack is used up (round * 8 + seat, or 4)."""
+    out: list[int] = []
+    r = 0
+    while len(out) < size:
+        for _ in range(4):
+            out += [r * CP.ROUND_WIDTH + (dealer + k) % n for k in range(1, n + 1)]
+            if r == 0:
+                out.append(CP.TABLE_SLOT)
+        r += 1
+    return out[:size]
+
+
 @pytest.mark.parametrize("players,pack", [(2, 52), (3, 52), (4, 52), (2, 32), (3, 32), (4, 32)])
 def test_a_deck_dealt_in_the_shuffle_is_the_shuffle_and_then_the_rounds(players, pack):
-    """``deal_cards`` deals each card as its place in the deck settles (``play.shuffle``): the same deck and
-    stream as the shuffle alone, and every round's hands and table as dealing that deck round by round, for every
-    dealer; a deal made for one dealer is not taken for another, and a new session forgets it."""
+    """Every dealer's slots are the book's order, written out here. ``deal_cards`` deals each card as its place
+    in the deck settles (``play.shuffle``): the same deck and stream as the shuffle alone, and every round's hands
+    and table as dealing that deck round by round, for every dealer; a deal made for one dealer is not taken for
+    another, and a new session forgets it."""
     from sim import rng
 
     cfg = G.kernel_config(rules(players=players, pack=pack))
     ws = G.new_workspace(cfg, 1)
     seats = (np.full(players, BOOK, dtype=np.int64), np.full(players, np.nan))
     for dealer in range(players):
+        assert ws.slots[dealer, :pack].tolist() == _book_slots(players, pack, dealer)
         for deals in (dealer, (dealer + 1) % players):  # the dealer it was made for, and another
             G.begin_session(cfg, ws, seats, 5, dealer)
             state = np.zeros(4, dtype=np.uint64)

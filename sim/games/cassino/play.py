@@ -53,6 +53,7 @@ TURN = 5  # the hands this round; a card already chosen (-1 none); the dealer
 # cards (the first round only) at TABLE_SLOT; a 52-card pack between two players takes six rounds
 ROUND_WIDTH = 8
 TABLE_SLOT = 4
+SEAT_BITS = ROUND_WIDTH - 1  # a slot's seat (or TABLE_SLOT)
 ROUND_SLOTS = 6 * ROUND_WIDTH
 GAME_STREAM = 11  # the deck stream of game k of a session is purpose GAME_STREAM + k (seats use 1..10)
 
@@ -110,7 +111,9 @@ def _to_round(ctx, cards, i):
 @kernel
 def deal_slots(slots, n, size):
     """Each dealer's row of ``slots``: for every deck position, the round it is dealt in times ROUND_WIDTH plus the
-    seat it goes to (TABLE_SLOT for the table), in the order ``deal_round`` deals (the book's, p. 98)."""
+    seat it goes to (TABLE_SLOT for the table), in the book's order (p. 98): four cards to each player one at a
+    time from the elder hand, and in the first round one face up to the table after each time round; a short last
+    round deals what is left. The shuffle (``shuffle``) and ``deal_round`` both deal by it."""
     for dealer in range(n):
         pos = 0
         r = 0
@@ -138,22 +141,21 @@ def round_size(n, r):
 
 
 @kernel(inline=True)
-def deal_round(ws, pos, size, dealer, n, to_table):
-    """Four cards to each player one at a time from the elder hand (p. 98), and with ``to_table`` one face up
-    to the table after each time round; a short last round deals what is left. Returns the next deck position."""
-    for _ in range(4):
-        s = dealer
-        for _k in range(n):
-            s = s + 1 if s + 1 < n else 0  # (dealer + k) % n without a division
-            if pos < size:
-                ws.hand[s] |= bit(ws.deck[pos])
-                pos += 1
-        if to_table and pos < size:
-            c = bit(ws.deck[pos])
+def deal_round(ws, pos, size, dealer, n, r):
+    """Round r dealt from the deck at ``pos``, by ``dealer``'s row of ``ws.slots`` (``deal_slots``, the one
+    statement of the book's order): for a deck the shuffle did not deal (stacked since, or a playout's).
+    Returns the next deck position."""
+    end = min(pos + round_size(n, r), size)
+    slots = ws.slots[dealer]
+    for i in range(pos, end):
+        c = bit(ws.deck[i])
+        s = np.int64(slots[i]) & SEAT_BITS
+        if s == TABLE_SLOT:
             ws.masks[TABLE] |= c
             ws.masks[SEEN] |= c
-            pos += 1
-    return pos
+        else:
+            ws.hand[s] |= c
+    return end
 
 
 @kernel(inline=True)
@@ -184,7 +186,7 @@ def begin_play(cfg, ws, dealer):
         _take_hands(ws, 0)
         t[T_POS] = min(round_size(n, 0), pack.shape[0])
     else:  # a deck stacked since (a trace's), or none dealt
-        t[T_POS] = deal_round(ws, 0, pack.shape[0], dealer, n, True)
+        t[T_POS] = deal_round(ws, 0, pack.shape[0], dealer, n, 0)
     t[T_PLAYER] = (dealer + 1) % n
     t[T_LEFT] = cards_in_hands(ws, n)
     t[T_CHOICE] = -1
@@ -206,7 +208,7 @@ def next_round(ws, size, dealer, n):
         _take_hands(ws, r)
         t[T_POS] = min(pos + round_size(n, r), size)
     else:
-        t[T_POS] = deal_round(ws, pos, size, dealer, n, False)
+        t[T_POS] = deal_round(ws, pos, size, dealer, n, r)
     # % n kept here: a compare instead (as next_seat) measured slower under builds (0.967 against 0.979, 5 rounds)
     return False, np.int64((dealer + 1) % n), cards_in_hands(ws, n)
 
