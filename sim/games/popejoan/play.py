@@ -15,7 +15,7 @@ from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games import _stops as S
 from sim.games._common import MAX_SEATS
-from sim.games.popejoan.lead import choose_lead, fills_with_pope
+from sim.games.popejoan.lead import choose_lead, fills_with_pope, honours_worth
 from sim.games.popejoan.rules import (
     ACE,
     DEALER_DRESSES,
@@ -236,13 +236,16 @@ def _specials(nine, trumps, tabs):
 
 @kernel(inline=True)
 def _play(cfg, ws, x, seat, trumps, specials):
-    """Seat plays the card at position x: it leaves his hand and he takes what it wins on the board.
+    """Seat plays the card at position x: it leaves his hand and he takes what it wins on the board. Returns
+    whether it may have won something (so the board may have changed).
 
     Kept tiny (numba-inlined at its one call site); the rare winning cards go to ``_card_wins``.
     """
     S.play_card(ws, cfg[2], seat, x, 0)
     if S.has(specials, x):
         _card_wins(cfg, ws, x, seat, trumps)
+        return True
+    return False
 
 
 @kernel(inline=True)
@@ -376,6 +379,7 @@ def _run(cfg, ws, seats):
     last = t[S.T_LAST]
     choice = t[S.T_CHOICE]
     t[S.T_CHOICE] = -1
+    worth = honours_worth(ws.board)  # made again whenever a card wins something (the board changes only so)
     filled = False
     at_once = False  # the run led was played at once: on to its stop
     card = nine
@@ -395,7 +399,7 @@ def _run(cfg, ws, seats):
             elif policies[leader] == S.ROLLOUT:
                 return _pause(t, S.PH_LEAD, leader, leader, -1)
             else:
-                card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps)
+                card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps, worth)
             last = card
             player = leader
             if not ws.tracing[0]:  # a trace records every card: it is played card by card
@@ -412,7 +416,8 @@ def _run(cfg, ws, seats):
             if at_once:
                 at_once = False
             else:
-                _play(cfg, ws, card, player, trumps, specials)
+                if _play(cfg, ws, card, player, trumps, specials):
+                    worth = honours_worth(ws.board)
                 if filled:
                     L.mark_last(ws, S.TR_FLAG, 1)
                 if ws.hand[player] == 0:
@@ -463,7 +468,7 @@ def decide(cfg, ws, seats):
     h = ws.hand[p]
     if t[S.T_PHASE] == S.PH_LEAD:
         cands = S.lowest_per_suit(h) if prm[P.lead_lowest] != 0 else h
-        pref = choose_lead(cfg, ws, p, S.BOOK, t[S.T_DEALER], t[S.T_AUX])
+        pref = choose_lead(cfg, ws, p, S.BOOK, t[S.T_DEALER], t[S.T_AUX], honours_worth(ws.board))
     else:
         cands = np.uint64(3)  # 0: no, 1: 9D in lieu of the stop
         pref = 1
