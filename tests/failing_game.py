@@ -54,7 +54,7 @@ def deal_hands(cfg, ws, dealer):
 def play_deal(cfg, ws, dealer, seats):
     if ws.board[0] == cfg[0][1]:
         raise ValueError("the failing session's deal")
-    ws.ev[0] = 1
+    ws.ev[0] += 1  # a deal adds to the session's events (sim/games/_harness.py)
     return (dealer + 1) % cfg[0][0]
 
 

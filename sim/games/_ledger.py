@@ -88,12 +88,11 @@ def mark_last(ws, column, value):
 
 @kernel(inline=True)
 def begin_deal(ws, n):
-    """Zero a deal's nets, winners and events (the harness adds them to the session after the deal)."""
+    """Zero a deal's nets and winners (the harness adds them to the session after the deal). The events are the
+    session's: a deal adds to them (sim/games/_harness.py)."""
     for s in range(n):
         ws.net[s] = 0
         ws.won[s] = 0
-    for e in range(ws.ev.shape[0]):
-        ws.ev[e] = 0
 
 
 # -- Python side --------------------------------------------------------------------------------------------------

@@ -396,7 +396,7 @@ def begin_play(cfg, ws, dealer):
             if s == dealer or prm[P.pool_payer] != DEALER_ANTES:
                 L.pay(ws, s, L.BOARD, ante, R_ANTE, POOL)
     S.deal_ws(ws, table, tabs, dealer, n)
-    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
+    ws.ev[E.plays] += S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     S.begin_turns(ws.turn, S.next_seat(dealer, n), dealer)
 
 

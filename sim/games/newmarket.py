@@ -507,7 +507,7 @@ def begin_play(cfg, ws, dealer):
     L.begin_deal(ws, n)
     _stake(prm, ws, dealer)
     _deal(cfg, ws, dealer, _lay_out(prm, ws))
-    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
+    ws.ev[E.plays] += S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     if prm[P.identical_card] == 0:
         for k in range(4):
             ws.holder[ws.lay[k]] = S.LAYOUT

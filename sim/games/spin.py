@@ -541,7 +541,7 @@ def begin_play(cfg, ws, dealer):
     L.begin_deal(ws, n)
     _ante(prm, ws, dealer)
     S.deal_ws(ws, table, tabs, dealer, n)
-    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
+    ws.ev[E.plays] += S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     ws.pair[0] = ws.holder[KD_X] if ws.holder[KD_X] == ws.holder[QD_X] else -1
     ws.pair[1] = ws.holder[QD_X] if ws.holder[QD_X] == ws.holder[JD_X] else -1
     ws.shown[0] = -1

@@ -485,7 +485,7 @@ def begin_hand(cfg, ws, m):
             ws.net[ws.seat_of[j]] = -1
         ws.net[ws.seat_of[d]] = -2
         ws.board[POOL] += m + 1
-    deal_round(cfg, ws, m, False, True)
+    deal_round(cfg, ws, m, False)
     if ws.tracing[0]:
         rec_dealt(cfg, ws, m, ws.seat_of[d])
     begin_trading(ws)

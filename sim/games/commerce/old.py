@@ -126,7 +126,7 @@ def old_hand(cfg, core, seats, m, hand_no):
     core (table.Core), not the workspace: a call passes each array it is given. Merged by LLVM into its two
     callers (play._old_game, pool.pool_game), so the old game's deal pushes no arguments (play._old_game)."""
     ws = unpack(core, REAL)
-    deal_round(cfg, ws, m, True, cfg[0][P.pool] == 0)  # a Pool Commerce game deals many hands
+    deal_round(cfg, ws, m, True)
     if ws.tracing[0]:
         rec_dealt(cfg, ws, m, ws.seat_of[m - 1])
     second, t, capped = _widow_turns(cfg, ws, seats, m, hand_no)

@@ -211,23 +211,21 @@ def deal_hands(cfg, ws, dealer):
     costs one kernel call a deal, as a deal of the game costs deal_cards' call. Returns a card, so the work
     cannot be skipped."""
     prm = cfg[0]
-    deal_round(cfg, ws, prm[P.players], prm[P.game] == OLD, prm[P.pool] == 0)  # as play_deal deals
+    deal_round(cfg, ws, prm[P.players], prm[P.game] == OLD)  # as play_deal deals
     return ws.hands[0, 0]
 
 
 @kernel(inline=True)
 def _seat_from_the_left(ws, n, dealer):
     """Everyone is dealt in, from the dealer's left round to the dealer; one hand is dealt. (Counted round
-    without a division per seat: four divisions were a visible share of a deal's profile.) The deal's events
-    were just zeroed (begin_deal), so the hand is counted by a store: profiled, an add's load waited on the
-    zeroing's vector stores (2% of a standard deal)."""
+    without a division per seat: four divisions were a visible share of a deal's profile.)"""
     s = dealer
     for j in range(n):
         s += 1
         if s == n:
             s = 0
         ws.seat_of[j] = s
-    ws.ev[E.hands] = 1
+    ws.ev[E.hands] += 1
 
 
 @kernel(merged=True)
@@ -265,7 +263,7 @@ def play_deal(cfg, ws, dealer, seats):
     """
     prm = cfg[0]
     n = prm[P.players]
-    begin_deal(ws, prm[P.pool] != 0)
+    begin_deal(ws)
     if prm[P.game] == OLD:
         _old_game(cfg, ws.core, seats, dealer)
         return (dealer + 1) % n

@@ -92,10 +92,6 @@ assert E.dealt_point == E_DEALT + TRICON - POINT and E.won_by_point == E_WON + T
 assert E.game_len_min_plus_3_or_more == E_LEN + 4 and E.first_out_wait_10_or_more == E_WAIT + 10
 
 POOL_ONLY = tuple(e for e in EVENTS if e.startswith(("first_out", "game_len"))) + ("horses", "sat_out", "pool_capped")
-# The events a deal of the modern or old game can count: the first DEAL_EVENTS (whole 32-byte blocks); the rest,
-# Pool Commerce's own, stay at the zeros new_workspace gave them (begin_deal)
-DEAL_EVENTS = (E.hands + 1 + 3) // 4 * 4
-assert set(EVENTS[DEAL_EVENTS:]) <= set(POOL_ONLY)  # else a modern or old deal's count would never be zeroed
 MODERN_ONLY = ("trades", "barters", "barters_refused", "stander_beaten", "stander_paid", "dealer_takings")
 
 
@@ -182,8 +178,8 @@ SEAT0 = 5  # rows SEAT0 + s of ws.streams: seat s's strategy stream (random's an
 # their views (``unpack``, inlined: a few pointer sums) instead of being passed the 26 arrays.
 # Columns of ``Core.i64`` (per row; the columns from C_SEAT_OF on are read in row REAL only, by both views).
 # The events come first, over a whole number of 32-byte blocks, and every row is a whole number of them, so the
-# events begin on a 32-byte boundary (numba aligns an array's data to 32 bytes) and begin_deal zeroes them with
-# vector stores that never straddle two cache lines.
+# events begin on a 32-byte boundary (numba aligns an array's data to 32 bytes): the session's harness zeroes
+# them, and adds them to its row, with vector stores that never straddle two cache lines.
 # The nets and wins follow them, from a 32-byte boundary too, one run of columns that begin_deal zeroes whole.
 C_EV = 0
 C_NET = C_EV + (N_EVENTS + 3) // 4 * 4
@@ -326,24 +322,16 @@ def colex(a, b, c):
 
 
 @kernel(inline=True)
-def begin_deal(ws, pool):
-    """Zero the deal's nets, wins and events (sim.games._ledger.begin_deal's work) over constant lengths; outside
-    Pool Commerce only the events a deal can count (DEAL_EVENTS), the others being zero from new_workspace on.
+def begin_deal(ws):
+    """Zero the deal's nets and wins (sim.games._ledger.begin_deal's work) over a constant length: one aligned run
+    of columns (C_NET), a few vector stores. (The events are the session's: the harness zeroes them.)
 
-    Profiled: over the views' run-time lengths LLVM made the loops three calls of memset a deal (through a JIT
-    stub), about 8% of a standard deal; over constant lengths they are a few vector stores. Those of the 49
-    events straddled cache lines (one of them 5% of an extended deal's samples); aligned (C_EV) and 28 of them,
-    measured (A/B, CPU time, 5 rounds): standard 1.05x, extended 1.01x. The nets and wins, zeroed as one aligned
-    run of columns rather than as two views (20 scalar stores), 1.03x and 1.02x more."""
+    Profiled: over the views' run-time lengths LLVM made such loops calls of memset a deal (through a JIT stub),
+    about 8% of a standard deal with the events; the nets and wins zeroed as one run of columns rather than as
+    two views (20 scalar stores) measured 1.03x (standard) and 1.02x (extended)."""
     i = ws.core.i64  # the nets and wins as one run of columns (C_NET): vector stores; the deal's row is REAL
     for k in range(2 * MAX_SEATS):
         i[REAL, C_NET + k] = 0
-    if pool:
-        for e in range(N_EVENTS):
-            ws.ev[e] = 0
-    else:
-        for e in range(DEAL_EVENTS):  # a constant length in each branch (a run-time one made a memset call)
-            ws.ev[e] = 0
 
 
 @intrinsic
@@ -494,13 +482,8 @@ def settle_pack(deck, turn, state, size):
 
 
 @kernel(inline=True)
-def deal_round(cfg, ws, m, old, fresh):
-    """Three cards each, one at a time from the elder hand; the widow takes its turn after the dealer (p. 74).
-
-    ``fresh``: the deal's events were just zeroed (begin_deal) and this is its one hand (every deal but Pool
-    Commerce's), so the classes dealt are stored, not added: an add's load of an event just zeroed by
-    begin_deal's vector stores waits for them (profiled, standard: the zeroing's vector stores, then scalar
-    loads of the same events, as in play._seat_from_the_left)."""
+def deal_round(cfg, ws, m, old):
+    """Three cards each, one at a time from the elder hand; the widow takes its turn after the dealer (p. 74)."""
     prm = cfg[0]
     width = m + 1 if old else m
     draw_to(ws, 3 * width, prm[P.pack])
@@ -524,10 +507,7 @@ def deal_round(cfg, ws, m, old, fresh):
         ws.sr[j] = shown  # kept for the show (show_kept)
         dealt += 1 << (8 * (shown & 7))
     for k in range(TRICON + 1):  # counted in a register, then added once a class (profiled: an event add a
-        if fresh:  # hand waited on the last hand's add)
-            ws.ev[E_DEALT + TRICON - k] = (dealt >> (8 * k)) & 255
-        else:
-            ws.ev[E_DEALT + TRICON - k] += (dealt >> (8 * k)) & 255
+        ws.ev[E_DEALT + TRICON - k] += (dealt >> (8 * k)) & 255  # hand waited on the last hand's add)
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -532,7 +532,7 @@ def begin_play(cfg, ws, dealer):
         ws.who[k] = -1
     _dress(prm, ws, dealer)
     turnup = S.deal_ws(ws, table, tabs, dealer, n)
-    ws.ev[E.plays] = S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
+    ws.ev[E.plays] += S.count(ws.masks[S.LIVE])  # minus the live cards at the end (_go_out): no count per play
     S.begin_turns(ws.turn, S.next_seat(dealer, n), dealer)  # the elder hand leads (p. 83)
     ws.turn[S.T_AUX] = turnup >> 4  # trumps
     ws.turn[S.T_TURNUP] = turnup
