@@ -10,6 +10,11 @@ machine whose speed drifts over seconds the pairs' spread is narrower than ``ab.
 median B/A, its interquartile range and full range, and each tree's median and best rate. Both trees first play
 the same 4,096 sessions and say whether their rows are byte-identical ("same rows"), as a change meant to keep
 play must. CPU time, one thread.
+
+Its two processes live for the whole A/B, and two processes of the same code can differ by a few percent for
+their whole life (where their code and data fall), which no number of pairs averages out: three changes that
+each read 1.035-1.07 here read 0.990 together in ``tools/ab.py``'s fresh processes (docs/speed.md). Confirm a
+gain below some 5% with ``tools/ab.py``.
 """
 
 import json
