@@ -56,30 +56,3 @@ def test_p82_five_players_deal_eight_each_and_spare_ten():
     r8 = pj.Rules(players=8).validated()
     per_seat, interleaved, rest = pj.spare_cards(r8)
     assert per_seat == [5] * 8 and interleaved + rest == 10
-
-
-def test_honours_worth_is_the_bound_of_each_holding_on_every_board():
-    """The book weighs a lead for trump honours only when what the leader's trump knave, queen and king could
-    take reaches HONOUR_WORTH; ``honours_worth`` gives that for all eight holdings at once, from the board."""
-    import numpy as np
-
-    from sim import cards as C
-    from sim.games import _stops as S
-    from sim.games.popejoan import lead, rules
-
-    rng = np.random.default_rng(7)
-    boards = [np.zeros(8, dtype=np.int64), *(rng.integers(0, 5, 8) for _ in range(300))]
-    for board in boards:
-        worth = lead.honours_worth(board)
-        for held in range(8):
-            j, q, k = held & 1, (held >> 1) & 1, held >> 2
-            b = board
-            bound = k * b[rules.KING] + q * b[rules.QUEEN] + j * b[rules.KNAVE]
-            bound += (k & q) * b[rules.MATRIMONY] + (q & j) * b[rules.INTRIGUE]
-            assert bool((worth >> held) & 1) == (bound >= rules.HONOUR_WORTH), (board, held)
-    # the holding is read as three bits from the knave up: the knave, queen and king lie together
-    for ace_high in (False, True):
-        tabs = S.position_tables(ace_high)
-        for suit in range(4):
-            jx = tabs[0, suit * 13 + C.KNAVE]
-            assert (tabs[0, suit * 13 + C.QUEEN], tabs[0, suit * 13 + C.KING]) == (jx + 1, jx + 2)

@@ -61,36 +61,23 @@ def _honour_lead(h, honours, allowed, avoid, trump_kqj, pools, board):
     return best
 
 
-@kernel(inline=True)
-def honours_worth(board):
-    """Which holdings of the trump knave, queen and king may make a lead worth weighing on this ``board``: bit p
-    for the holding p (bit 0 the knave, 1 the queen, 2 the king) when what leading runs of it can take for trump
-    honours reaches HONOUR_WORTH (each honour's compartment, Matrimony with K and Q, Intrigue with Q and J, in one
-    run or not; a compartment the board lacks holds 0). Below that no run is worth weighing (``_honour_lead``),
-    as in most leads.
-
-    Made when the board changes (the dressing, the turn-up, a card that wins), not at every lead: the sum for
-    the leader's own holding was some 20 instructions and five loads a lead, about 5% of a deal (a timing copy
-    without it, 40 pairs), where the guard is true at 0.17 leads a deal of 11.7. A branch on holding a trump
-    honour at all went either way about half the time; one on this bit nearly always goes one way."""
-    worth = 0
-    for held in range(8):
-        j = held & 1
-        q = (held >> 1) & 1
-        k = held >> 2
-        value = (
-            k * board[KING] + q * board[QUEEN] + j * board[KNAVE] + (k & q) * board[MATRIMONY]
-            + (q & j) * board[INTRIGUE]
-        )  # fmt: skip
-        if value >= HONOUR_WORTH:
-            worth |= 1 << held
-    return worth
+@kernel
+def _honours_bound(h, kx, qx, jx, board):
+    """At most what leading runs of h can take for trump honours: each honour's compartment, Matrimony when he
+    holds K and Q, Intrigue when Q and J, in one run or not. Below HONOUR_WORTH no run is worth weighing
+    (_honour_lead), as in most leads: a branch on this nearly always goes one way, where the branch on holding
+    a trump honour at all went either way about half the time (and called _honour_lead)."""
+    k = S.has(h, kx)
+    q = S.has(h, qx)
+    j = S.has(h, jx)
+    return (
+        k * board[KING] + q * board[QUEEN] + j * board[KNAVE] + (k & q) * board[MATRIMONY] + (q & j) * board[INTRIGUE]
+    )
 
 
 @kernel(inline=True)
-def choose_lead(cfg, ws, p, policy, dealer, trumps, worth):
-    """The position seat p leads, by his strategy and from what he can know (``worth``: ``honours_worth`` of the
-    board as it lies)."""
+def choose_lead(cfg, ws, p, policy, dealer, trumps):
+    """The position seat p leads, by his strategy and from what he can know."""
     prm, _, tabs = cfg
     h = ws.hand[p]
     lead_lowest = prm[P.lead_lowest] != 0
@@ -112,12 +99,13 @@ def choose_lead(cfg, ws, p, policy, dealer, trumps, worth):
         if S.has(allowed, trump_ace):
             return trump_ace
     # weigh the board: a well-stocked trump honour is worth leading early (p. 83). Only runs holding a trump
-    # knave, queen or king can take anything, so only their bottoms are valued. The three lie together, in
-    # that order, ace high or low (sim.games._stops.position_tables).
+    # knave, queen or king can take anything, so only their bottoms are valued.
+    kx = np.int64(tabs[0, trumps * 13 + C.KING])
+    qx = np.int64(tabs[0, trumps * 13 + C.QUEEN])
     jx = np.int64(tabs[0, trumps * 13 + C.KNAVE])
-    if (worth >> np.int64((h >> np.uint64(jx)) & np.uint64(7))) & 1:
-        honours = h & (np.uint64(7) << np.uint64(jx))
-        best = _honour_lead(h, honours, allowed, avoid, (jx + 2, jx + 1, jx), prm[P.pools], ws.board)
+    if _honours_bound(h, kx, qx, jx, ws.board) >= HONOUR_WORTH:
+        honours = h & (S.bit(jx) | S.bit(qx) | S.bit(kx))
+        best = _honour_lead(h, honours, allowed, avoid, (kx, qx, jx), prm[P.pools], ws.board)
         if best >= 0:
             return best
     return S.lead_by_rules(h, out, lead_lowest, avoid, policy != NO_STOPS)

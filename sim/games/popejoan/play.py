@@ -15,7 +15,7 @@ from sim._jit import kernel
 from sim.games import _ledger as L
 from sim.games import _stops as S
 from sim.games._common import MAX_SEATS
-from sim.games.popejoan.lead import choose_lead, fills_with_pope, honours_worth
+from sim.games.popejoan.lead import choose_lead, fills_with_pope
 from sim.games.popejoan.rules import (
     ACE,
     DEALER_DRESSES,
@@ -72,7 +72,6 @@ class Workspace(NamedTuple):
     tr_pays: np.ndarray  # int64[k, 5] (sim.games._ledger)
     tr_count: np.ndarray  # int64[2]: actions, payments recorded
     turn: np.ndarray  # int64[TURN], where play stands (sim.games._stops T_*; T_AUX: the trump suit)
-    share: np.ndarray  # int64[1], each player's share of the dressing, the dealer's double (begin_session)
     roll: S.Scratch  # the state in rows REAL, WORLD, SIM (``who`` is its ``extra``), and the rollout's arrays
 
 
@@ -96,7 +95,6 @@ def new_workspace(cfg, trace_rows):
         np.zeros((trace_rows, 5), dtype=np.int64),
         np.zeros(2, dtype=np.int64),
         r.turn[S.REAL],
-        np.zeros(1, dtype=np.int64),
         r,
     )
 
@@ -107,21 +105,15 @@ def view(ws, row):
     r = ws.roll
     return Workspace(
         ws.deck, r.holder[row], r.hand[row], r.masks[row], r.extra[row], ws.deck_rng, ws.seat_rng, r.board[row],
-        r.net[row], r.won[row], r.ev[row], r.tracing[row], ws.tr_actions, ws.tr_pays, ws.tr_count, r.turn[row],
-        ws.share, r,
+        r.net[row], r.won[row], r.ev[row], r.tracing[row], ws.tr_actions, ws.tr_pays, ws.tr_count, r.turn[row], r,
     )  # fmt: skip
 
 
 @kernel
 def begin_session(cfg, ws, seats, seed, session):
-    prm = cfg[0]
-    n = prm[P.players]
-    S.seed_streams(ws, seed, session, n, seats[0])
+    S.seed_streams(ws, seed, session, cfg[0][P.players], seats[0])
     for comp in range(8):
         ws.board[comp] = 0
-    # ceil(dressing / (n + 1)), worked out once a session: a division every deal was some 3% of a deal (a timing
-    # copy with the share a constant, 1.037 in two A/Bs of 40 and 50 pairs)
-    ws.share[0] = (prm[P.dressing] + n) // (n + 1)
 
 
 @kernel(inline=True)
@@ -189,7 +181,7 @@ def _dress(prm, ws, dealer):
     if prm[P.dresser] == DEALER_DRESSES:
         _pay_dressing(ws, dealer, prm[P.dressing])
     else:
-        x = ws.share[0]  # ceil(dressing / (n + 1)): the dealer pays double
+        x = (prm[P.dressing] + n) // (n + 1)  # ceil(dressing / (n + 1)): the dealer pays double
         for s in range(n):
             _pay_dressing(ws, s, 2 * x if s == dealer else x)
     for comp in range(GAME):  # the named compartments' shares; the surplus stays on Game
@@ -244,16 +236,13 @@ def _specials(nine, trumps, tabs):
 
 @kernel(inline=True)
 def _play(cfg, ws, x, seat, trumps, specials):
-    """Seat plays the card at position x: it leaves his hand and he takes what it wins on the board. Returns
-    whether it may have won something (so the board may have changed).
+    """Seat plays the card at position x: it leaves his hand and he takes what it wins on the board.
 
     Kept tiny (numba-inlined at its one call site); the rare winning cards go to ``_card_wins``.
     """
     S.play_card(ws, cfg[2], seat, x, 0)
     if S.has(specials, x):
         _card_wins(cfg, ws, x, seat, trumps)
-        return True
-    return False
 
 
 @kernel(inline=True)
@@ -387,7 +376,6 @@ def _run(cfg, ws, seats):
     last = t[S.T_LAST]
     choice = t[S.T_CHOICE]
     t[S.T_CHOICE] = -1
-    worth = honours_worth(ws.board)  # made again whenever a card wins something (the board changes only so)
     filled = False
     at_once = False  # the run led was played at once: on to its stop
     card = nine
@@ -407,7 +395,7 @@ def _run(cfg, ws, seats):
             elif policies[leader] == S.ROLLOUT:
                 return _pause(t, S.PH_LEAD, leader, leader, -1)
             else:
-                card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps, worth)
+                card = choose_lead(cfg, ws, leader, policies[leader], dealer, trumps)
             last = card
             player = leader
             if not ws.tracing[0]:  # a trace records every card: it is played card by card
@@ -424,8 +412,7 @@ def _run(cfg, ws, seats):
             if at_once:
                 at_once = False
             else:
-                if _play(cfg, ws, card, player, trumps, specials):
-                    worth = honours_worth(ws.board)
+                _play(cfg, ws, card, player, trumps, specials)
                 if filled:
                     L.mark_last(ws, S.TR_FLAG, 1)
                 if ws.hand[player] == 0:
@@ -476,7 +463,7 @@ def decide(cfg, ws, seats):
     h = ws.hand[p]
     if t[S.T_PHASE] == S.PH_LEAD:
         cands = S.lowest_per_suit(h) if prm[P.lead_lowest] != 0 else h
-        pref = choose_lead(cfg, ws, p, S.BOOK, t[S.T_DEALER], t[S.T_AUX], honours_worth(ws.board))
+        pref = choose_lead(cfg, ws, p, S.BOOK, t[S.T_DEALER], t[S.T_AUX])
     else:
         cands = np.uint64(3)  # 0: no, 1: 9D in lieu of the stop
         pref = 1
