@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -121,6 +122,9 @@ def cli() -> None:
     pass
 
 
+CHECKED = f", checked every {runner.CI_STEP:,} sessions whatever the --chunk"  # (the --ci-width help)
+
+
 @cli.command("list")
 def list_cmd() -> None:
     """The games, with their variants and strategies."""
@@ -183,9 +187,11 @@ def _spec_or_fail(game: str, n: str | int, table: Table, seating: Seating) -> ru
 @count_option("deals to play (1e7, 10_000_000 ...), per player count")
 @with_sweep
 @with_output("also write the result to FILE (.json, .csv or .parquet)")
-@with_engine("stop once every 95% CI half-width of --metric is below W (-n is then the cap)")
+@with_engine(f"stop once every 95% CI half-width of --metric is below W{CHECKED} (-n is then the cap)")
 @click.option("--checkpoint", default=None, metavar="FILE", help="save the sums to FILE after every chunk")
-@click.option("--resume", is_flag=True, help="continue from --checkpoint FILE if it exists")
+@click.option(
+    "--resume", is_flag=True, help="continue from --checkpoint FILE (without it, an existing FILE is refused)"
+)
 def run(
     game: str,
     table: Table,
@@ -206,6 +212,10 @@ def run(
         _fail("--resume needs --checkpoint FILE")
     if checkpoint and len(specs) > 1:
         _fail("--checkpoint is for one number of players at a time")
+    if checkpoint and not resume and os.path.exists(checkpoint):
+        _fail(runner.checkpoint_exists(checkpoint))
+    if checkpoint and output.out and os.path.realpath(checkpoint) == os.path.realpath(output.out):
+        _fail(f"--checkpoint and --out are the same file ({checkpoint}); give them different names")
     show = engine.check(specs[0])
     _note_compiling(specs[0], show)
     results, stopped = _play_each(
@@ -251,7 +261,7 @@ def _play_each(items: list[Any], play: Callable[[Any], Any]) -> tuple[list[Any],
 @count_option("deals per arm (the same deals for every arm), per player count")
 @_bundle(Seating, PLAYER_SWEEP, SEED, strategy_option("strategy for every seat unless an arm says"), ROTATIONS)
 @with_output("also write the comparison to FILE (.json, .csv or .parquet)")
-@with_engine("stop once every paired difference's 95% CI half-width of --metric is below W")
+@with_engine(f"stop once every paired difference's 95% CI half-width of --metric is below W{CHECKED}")
 def compare(game: str, arms: tuple[str, ...], n: str, seating: Seating, output: Output, engine: Engine) -> None:
     """Play ARMS of GAME on the same deals and report each arm's paired difference from the first.
 
@@ -293,7 +303,7 @@ def compare(game: str, arms: tuple[str, ...], n: str, seating: Seating, output: 
 @count_option("deals to play, per player count")
 @with_sweep
 @with_output("also write the check to FILE (.json, .csv or .parquet)")
-@with_engine("stop once every 95% CI half-width of --metric is below W (-n is then the cap)")
+@with_engine(f"stop once every 95% CI half-width of --metric is below W{CHECKED} (-n is then the cap)")
 def fairness(game: str, table: Table, n: str, seating: Seating, output: Output, engine: Engine) -> None:
     """Is GAME under these rules fair to every seat? Each role's net per deal against the mean of the others.
 

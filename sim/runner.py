@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from sim.results import Comparison, Result
 
 DEFAULT_CHUNK_SESSIONS = 1 << 14
+# With --ci-width the precision is checked every CI_STEP sessions, whatever the chunk: a chunk never crosses a
+# multiple of it, so the run stops at the same count of sessions (and gives the same numbers) for any --chunk
+CI_STEP = DEFAULT_CHUNK_SESSIONS
 Rules = Any  # a game's validated Rules: a NamedTuple whose fields are the game's rules
 MAX_DEALS = 10**12  # -n cap: about two weeks of one core at the slowest game; far beyond any claim's need
 MAX_ROTATIONS = 1000  # rotations of the deal per session
@@ -399,17 +402,20 @@ def _drive(
             raise ValueError("--checkpoint is for sim run, not compare")
         if resume and os.path.exists(checkpoint):
             sums = [_checkpoint.load(checkpoint, spec.key(), width, spec.sessions)]
+        elif os.path.exists(checkpoint):
+            raise ValueError(checkpoint_exists(checkpoint))
         _checkpoint.check_location(checkpoint)
     cols = ci_columns(module, spec.rules.players, ci_metric) if ci_width else []
 
     def precise_enough() -> bool:
-        if ci_width is None:
+        """Whether to stop here: only at a multiple of CI_STEP sessions, so the stop does not hang on --chunk."""
+        if ci_width is None or sums[0].sessions == 0 or sums[0].sessions % CI_STEP:
             return False
         watched = (diffs + sums if ci_arms else diffs) if diffs else sums
         return all(_widest(w.s1, w.s2, w.sessions, spec.deals_per_session, cols) < ci_width for w in watched)
 
     done = sums[0].sessions
-    plan = [(f, min(chunk_sessions, spec.sessions - f)) for f in range(done, spec.sessions, chunk_sessions)]
+    plan = chunk_plan(done, spec.sessions, chunk_sessions, CI_STEP if ci_width is not None else None)
     start = time.perf_counter()
     bar = _Progress(spec, enabled=progress)
     interrupted = False
@@ -436,6 +442,28 @@ def _drive(
     return sums, diffs, interrupted, time.perf_counter() - start, sums[0].sessions - done, how
 
 
+def checkpoint_exists(path: str) -> str:
+    """The refusal of a checkpoint that is there already, when the run was not asked to resume it."""
+    return (
+        f"checkpoint {path} already exists: add --resume to continue it, or remove it (or name another file) "
+        "to start again"
+    )
+
+
+def chunk_plan(done: int, total: int, chunk: int, step: int | None) -> list[tuple[int, int]]:
+    """(first session, sessions) of each chunk from ``done`` to ``total``, ``chunk`` at most; with ``step``, no
+    chunk crosses a multiple of it (where --ci-width checks the precision)."""
+    plan = []
+    first = done
+    while first < total:
+        end = min(first + chunk, total)
+        if step is not None:
+            end = min(end, (first // step + 1) * step)
+        plan.append((first, end - first))
+        first = end
+    return plan
+
+
 def run(
     spec: RunSpec,
     *,
@@ -451,9 +479,9 @@ def run(
 ) -> Result:
     """Play the run and return a ``Result``. Raises ``Interrupted`` (with the partial result) on Ctrl-C.
 
-    With ``ci_width``, stop at the first chunk boundary where every 95% CI half-width of ``ci_metric`` (per seat
-    and per role, per deal) is below it; ``spec.n_requested`` is then the cap. Chunks are fixed, so the stopping
-    point is the same on any thread count.
+    With ``ci_width``, stop at the first multiple of CI_STEP sessions where every 95% CI half-width of
+    ``ci_metric`` (per seat and per role, per deal) is below it; ``spec.n_requested`` is then the cap. The stopping
+    point is the same on any thread count, chunk size or Dask cluster.
     """
     from sim.results import Result
 

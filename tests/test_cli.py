@@ -185,3 +185,18 @@ def test_compare_bad_input(args, message):
     assert out.exit_code == 2, out.output
     lines = [x for x in out.output.strip().splitlines() if x]
     assert len(lines) == 1 and lines[0].startswith("Error:") and message in lines[0]
+
+
+def test_an_existing_checkpoint_needs_resume(tmp_path):
+    """Forgetting --resume after Ctrl-C must not start the run again over the saved progress."""
+    ckpt = tmp_path / "pj.ckpt.json"
+    ckpt.write_text("saved progress")
+    out = CliRunner().invoke(cli, ["run", "popejoan", "-n", "100", "--checkpoint", str(ckpt)])
+    assert out.exit_code == 2 and "already exists: add --resume" in out.output, out.output
+    assert ckpt.read_text() == "saved progress"
+
+
+def test_the_checkpoint_and_the_result_file_must_differ(tmp_path):
+    path = str(tmp_path / "pj.json")
+    out = CliRunner().invoke(cli, ["run", "popejoan", "-n", "100", "--checkpoint", path, "--out", path])
+    assert out.exit_code == 2 and "are the same file" in out.output, out.output

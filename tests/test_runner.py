@@ -60,6 +60,15 @@ def test_interrupted_then_resumed_equals_unbroken(tmp_path, monkeypatch):
     assert resumed.meta["event_counts"] == unbroken.meta["event_counts"]
 
 
+def test_an_existing_checkpoint_is_not_overwritten_without_resume(tmp_path):
+    ckpt = tmp_path / "c.ckpt.json"
+    runner.run(_spec(), chunk_sessions=5000, checkpoint=str(ckpt))
+    saved = ckpt.read_bytes()
+    with pytest.raises(ValueError, match="already exists: add --resume"):
+        runner.run(_spec(), chunk_sessions=5000, checkpoint=str(ckpt))
+    assert ckpt.read_bytes() == saved
+
+
 def test_checkpoint_of_another_run_is_refused(tmp_path):
     ckpt = str(tmp_path / "c.json")
     runner.run(_spec(), chunk_sessions=5000, checkpoint=ckpt)
@@ -168,7 +177,7 @@ def test_compare_refuses_arms_of_different_sizes():
         runner.compare(_arms("standard", "players=5"), ["4", "5"])
 
 
-def test_ci_width_stops_at_the_same_point_on_any_thread_count():
+def test_ci_width_stops_at_the_same_point_on_any_thread_count_and_chunk():
     import numba
 
     spec = runner.make_spec("popejoan", "five-pool", n=5_000_000, seed=4)
@@ -176,12 +185,20 @@ def test_ci_width_stops_at_the_same_point_on_any_thread_count():
     try:
         a = runner.run(spec, ci_width=0.08, chunk_sessions=2000, threads=1)
         b = runner.run(spec, ci_width=0.08, chunk_sessions=2000, threads=2)
+        c = runner.run(spec, ci_width=0.08, chunk_sessions=7001, threads=2)  # (no divisor of the check's step)
     finally:
         numba.set_num_threads(before)
     assert a.frame.equals(b.frame) and a.meta["n"] == b.meta["n"] < 5_000_000
+    assert c.frame.equals(a.frame) and c.meta["n"] == a.meta["n"]
     net = a.frame[a.frame["metric"] == "net"]
     assert (1.959963984540054 * net["se"] < 0.08).all()
-    assert a.meta["n"] % (2000 * 4) == 0  # whole chunks
+    assert a.meta["n"] % (runner.CI_STEP * 4) == 0  # checked only at whole steps
+
+
+def test_a_chunk_never_crosses_a_check_of_the_precision():
+    assert runner.chunk_plan(0, 10, 4, None) == [(0, 4), (4, 4), (8, 2)]
+    assert runner.chunk_plan(0, 10, 4, 3) == [(0, 3), (3, 3), (6, 3), (9, 1)]
+    assert runner.chunk_plan(5, 20, 100, 8) == [(5, 3), (8, 8), (16, 4)]  # resumed off a step: to the next one
 
 
 def test_parse_arm():
@@ -195,7 +212,8 @@ def test_parse_arm():
         runner.parse_arm("popejoan", "six-pool")
 
 
-def test_ci_arms_also_waits_for_each_arms_own_precision():
+def test_ci_arms_also_waits_for_each_arms_own_precision(monkeypatch):
+    monkeypatch.setattr(runner, "CI_STEP", 500)  # a finer check than a run's, so that the two stops differ
     specs = _arms("standard", "pope-cap-4", n=2_000_000, seed=6)
     diff_only = runner.compare(specs, ["s", "c"], ci_width=0.2, chunk_sessions=500)
     both = runner.compare(specs, ["s", "c"], ci_width=0.2, chunk_sessions=500, ci_arms=True)
