@@ -165,7 +165,10 @@ def make_strategies(
 
 
 def _check_strategy_param(module: ModuleType, name: str) -> None:
-    """A strategy parameter must be a number, and only strategies that take one may be given one."""
+    """A strategy parameter must be a number (a whole one where it counts something), and only strategies that
+    take one may be given one."""
+    from sim.games._common import WHOLE_PARAMS
+
     base, param = split_strategy(name)
     takes = getattr(module, "STRATEGY_PARAMS", {})
     if param is None:
@@ -179,6 +182,8 @@ def _check_strategy_param(module: ModuleType, name: str) -> None:
     lo, hi = takes[base]
     if not (lo <= value <= hi) or value != value:
         raise ValueError(f"{base}: parameter must be between {lo} and {hi} (got {param})")
+    if base in WHOLE_PARAMS and not value.is_integer():
+        raise ValueError(f"{base}: parameter must be a whole number (got {param})")
 
 
 def split_strategy(name: str) -> tuple[str, str | None]:

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from sim import __version__, runner
-from sim.games._common import COL_NET_SEAT
+from sim.games._common import COL_NET_SEAT, WHOLE_PARAMS
 from sim.stats import Z95
 
 MAX_POINTS = 64
@@ -49,8 +49,9 @@ def fmt_value(value: float) -> str:
 
 def parse_search(text: str, points: int = 9, log: bool = False) -> Search:
     """``rollout:K=1..32`` (``points`` values from LO to HI, evenly or, with ``log``, geometrically spaced;
-    whole numbers when LO and HI are written as whole numbers with at least ``points`` whole numbers from one to
-    the other) or ``careless:p=0,0.1,0.5`` (those values).
+    whole numbers for a parameter that counts (``WHOLE_PARAMS``: rollout's K), or when LO and HI are written as
+    whole numbers with at least ``points`` whole numbers from one to the other; a value met twice is played
+    once) or ``careless:p=0,0.1,0.5`` (those values).
     ValueError with a sentence on anything else."""
     t = text.strip()
     m = _SEARCH.match(t)
@@ -73,7 +74,9 @@ def parse_search(text: str, points: int = 9, log: bool = False) -> Search:
         raise ValueError(f"--log needs a range above 0 (got {lo_text}..{hi_text})")
     grid = np.geomspace(lo, hi, points) if log else np.linspace(lo, hi, points)
     whole = re.fullmatch(r"[+-]?\d+", lo_text) is not None and re.fullmatch(r"[+-]?\d+", hi_text) is not None
-    if whole and hi - lo >= points - 1:  # e.g. rollout:K=1..32; but careless:p=0..1 is a range of reals
+    if name in WHOLE_PARAMS:  # rollout:K=1..3 with 5 points plays K = 1, 2, 3, not 1.5 as 2 labelled 1.5
+        values = sorted({float(round(v)) for v in grid})
+    elif whole and hi - lo >= points - 1:  # e.g. threshold:t=1..32; but careless:p=0..1 is a range of reals
         values = sorted({float(round(v)) for v in grid})
     else:
         values = [float(f"{v:.6g}") for v in grid]

@@ -25,6 +25,17 @@ def test_parses_ranges_and_lists():
     assert parse_search("careless:p=1,0,0.5") == Search("careless", "p", (0.0, 0.5, 1.0))
     assert parse_search("rollout=2..3", 2) == Search("rollout", "param", (2.0, 3.0))
     assert Search("rollout", "K", (8.0,)).arm(8.0) == "rollout:8"
+    # a count is searched over whole numbers only, each once: K=1.5 would play as 2 under the label 1.5
+    assert parse_search("rollout:K=1..3", 5).values == (1.0, 2.0, 3.0)
+    assert parse_search("rollout:K=1..4", 3, log=True).values == (1.0, 2.0, 4.0)
+
+
+def test_a_count_that_is_not_whole_is_refused():
+    with pytest.raises(ValueError, match="whole number"):
+        runner.make_spec("jig", n=1, strategy="rollout:1.5")
+    with pytest.raises(ValueError, match="whole number"):
+        make_arms(runner.make_spec("jig", n=10), 0, Search("rollout", "K", (1.0, 2.5)))
+    assert runner.make_spec("jig", n=1, strategy="rollout:2.0").strategies[0] == "rollout:2.0"
 
 
 @pytest.mark.parametrize(

@@ -57,6 +57,9 @@ def check_pack_deck(text: str, pack: np.ndarray, title: str, why_out: str = "") 
 # rollout:K, the strong player every game has: K sampled deals per decision, 8 unless given, at most 256.
 DEFAULT_SAMPLES = 8
 MAX_SAMPLES = 256
+# strategies whose parameter counts something (rollout's K deals): refused unless whole, where the kernel would
+# round it and a run or a tuning would be labelled with a K it did not play
+WHOLE_PARAMS = frozenset({"rollout"})
 
 
 @kernel
