@@ -428,9 +428,10 @@ class Output:
 
         A file that fails is one ``Error:`` line naming the path given, and the exit status is 1 once every file
         has been tried. Standard output that cannot be written (a closed pipe, a full disk) still leaves the files
-        written, and is then reported as before (``_output_failed``).
+        written, and is then reported as before: an OSError for ``_output_failed``, or the SystemExit(1) with which
+        rich's Console ends the process on a closed pipe.
         """
-        stdout_failed: OSError | None = None
+        stdout_failed: OSError | SystemExit | None = None
         try:
             if self.fmt == "json":
                 click.echo(json.dumps(answer.to_dict(), indent=2))
@@ -440,6 +441,8 @@ class Output:
                 tables.print_answer(answer)
             sys.stdout.flush()
         except OSError as e:
+            stdout_failed = e
+        except SystemExit as e:  # rich's answer to a closed pipe: stdout pointed at /dev/null, exit 1
             stdout_failed = e
         files_failed = False
         for path, write, is_chart in ((self.out, answer.save, False), (self.chart, answer.chart, True)):
