@@ -423,18 +423,44 @@ class Output:
             _fail(str(e))
 
     def emit(self, answer: RunResult | CompareResult | FairnessResult | Tuning) -> None:
-        if self.out:
-            answer.save(self.out)
-        if self.chart:
-            answer.chart(self.chart)
-        if self.fmt == "json":
-            click.echo(json.dumps(answer.to_dict(), indent=2))
-        else:
-            from sim import tables
+        """The answer on standard output first, then each file asked for: nothing is lost to a file that cannot be
+        written (the numbers are on the screen), and a file that fails does not stop the next.
 
-            tables.print_answer(answer)
-        if self.chart and self.fmt != "json":
-            click.echo(f"Chart written to {self.chart}", err=True)
+        A file that fails is one ``Error:`` line naming the path given, and the exit status is 1 once every file
+        has been tried. Standard output that cannot be written (a closed pipe, a full disk) still leaves the files
+        written, and is then reported as before: an OSError for ``_output_failed``, or the SystemExit(1) with which
+        rich's Console ends the process on a closed pipe.
+        """
+        stdout_failed: OSError | SystemExit | None = None
+        try:
+            if self.fmt == "json":
+                click.echo(json.dumps(answer.to_dict(), indent=2))
+            else:
+                from sim import tables
+
+                tables.print_answer(answer)
+            sys.stdout.flush()
+        except OSError as e:
+            stdout_failed = e
+        except SystemExit as e:  # rich's answer to a closed pipe: stdout pointed at /dev/null, exit 1
+            stdout_failed = e
+        files_failed = False
+        for path, write, is_chart in ((self.out, answer.save, False), (self.chart, answer.chart, True)):
+            if not path:
+                continue
+            try:
+                write(path)
+            except (OSError, ValueError) as e:  # ValueError: the path checked before the run no longer fits
+                files_failed = True
+                reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+                click.echo(f"Error: could not write {path}: {reason}", err=True)
+                continue
+            if is_chart and self.fmt != "json":
+                click.echo(f"Chart written to {path}", err=True)
+        if stdout_failed is not None:
+            raise stdout_failed
+        if files_failed:
+            sys.exit(1)
 
 
 with_table = _bundle(Table, VARIANT, RULE)

@@ -37,8 +37,18 @@ def write_atomically(path: str, write: Callable[[str], None]) -> None:
     """Call ``write(tmp)`` on a temp file beside ``path``, then move it into place: never half-written.
 
     The file gets the permissions a plain ``open(path, "w")`` would (the umask's), or keeps those of the file
-    it replaces.
+    it replaces. An OSError names ``path``, never the temp file (whose name the reader never gave).
     """
+    try:
+        _write_atomically(path, write)
+    except OSError as e:
+        if e.errno is None or e.filename == path:
+            raise
+        # the temp file's name means nothing to the reader, who asked for ``path``
+        raise OSError(e.errno, e.strerror, path) from e
+
+
+def _write_atomically(path: str, write: Callable[[str], None]) -> None:
     folder = os.path.dirname(os.path.abspath(path)) or "."
     mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else _umask_mode()
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=os.path.splitext(path)[1], dir=folder)
