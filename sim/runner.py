@@ -407,7 +407,7 @@ def _drive(
             raise ValueError("--checkpoint is for sim run, not compare")
         if resume and os.path.exists(checkpoint):
             sums = [_checkpoint.load(checkpoint, spec.key(), width, spec.sessions)]
-        elif os.path.exists(checkpoint):
+        elif os.path.isfile(checkpoint):  # (a folder is refused by check_location, as one)
             raise ValueError(checkpoint_exists(checkpoint))
         _checkpoint.check_location(checkpoint)
     cols = ci_columns(module, spec.rules.players, ci_metric) if ci_width else []
