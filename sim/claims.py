@@ -104,13 +104,16 @@ def run_claims(
 ) -> list[IndexRow]:
     """Run the scripts (all, or ``only``), write their reports and rewrite the index; return the index rows.
 
-    A claim not run this time keeps the answer its page in ``out`` already has (or shows 'not run yet').
+    A claim not run this time keeps the answer its page in ``out`` already has (or shows 'not run yet'). Those
+    pages are read before any claim runs: a damaged one is a ValueError naming it, before hours of play.
     """
+    modules = records(folder)
+    kept = {m.CLAIM.id: _existing_row(out, m.CLAIM) for m in modules if only and m.CLAIM.id not in only}
     rows = []
-    for module in records(folder):
+    for module in modules:
         claim: Claim = module.CLAIM
-        if only and claim.id not in only:
-            rows.append(_existing_row(out, claim))
+        if claim.id in kept:
+            rows.append(kept[claim.id])
             continue
         t0 = time.perf_counter()
         answer = across(claim, module.answer, int(n) if n is not None else FULL_N, seed)
@@ -137,14 +140,33 @@ def _existing_row(out: str, claim: Claim) -> IndexRow:
     }
     md = os.path.join(out, f"{claim.id}.md")
     if os.path.exists(md):
-        with open(md) as f:
-            text = f.read()
+        text = _page(md, claim.id)
         row["measured"] = _after(text, "**Answer:** ")
         row["verdict"] = _after(text, "**Verdict: ").split("**")[0]
         row["plays"] = re.sub(r" \(n [\d,]+\)", "", _after(text, "**Plays:** ").split(" — ")[0])
         row["table"] = f"{claim.id}.md"
         row["chart"] = f"{claim.id}.png" if os.path.exists(os.path.join(out, f"{claim.id}.png")) else ""
     return row
+
+
+PAGE_MARKERS = ("**Answer:** ", "**Verdict: ", "**Plays:** ")  # the lines of a claim's page the index reads
+
+
+def _page(md: str, claim_id: str) -> str:
+    """The text of a claim's page, or ValueError naming it when it is not a page sim wrote (not text, or without
+    the lines the index reads): a blank or garbled row would stand in the index for an answer."""
+    redo = f"write it again with sim claims --only {claim_id}, or remove it"
+    try:
+        with open(md, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError:
+        raise ValueError(f"{md} is damaged (not UTF-8 text): {redo}") from None
+    except OSError as e:
+        raise ValueError(f"{md} cannot be read ({e.strerror}): {redo}") from None
+    missing = [m.strip("* :") for m in PAGE_MARKERS if m not in text]
+    if missing:
+        raise ValueError(f"{md} is damaged (no {', '.join(missing)} line): {redo}")
+    return text
 
 
 def _after(text: str, marker: str) -> str:

@@ -91,6 +91,21 @@ def test_a_new_script_is_in_the_index_with_nothing_else_edited(tmp_path):
     assert "zz_late measured | measured | book, rollout:8 | [table](zz_late.md) |" in index
 
 
+@pytest.mark.parametrize("damage", [b"\x89PNG\r\n\x1a\n", b"# aa_early\n\n**Answer:** half a pa"])
+def test_a_damaged_page_of_another_claim_is_refused_before_any_claim_runs(tmp_path, damage):
+    """Not text, or cut short: the index would show a garbled or blank row for that claim's answer."""
+    scripts, out = tmp_path / "analysis", tmp_path / "reports"
+    scripts.mkdir()
+    _script(scripts, "zz_late", page=99)
+    _script(scripts, "aa_early", page=71)
+    C.run_claims(n=5, only=["aa_early"], out=str(out), seed=2, echo=lambda *_: None, folder=str(scripts))
+    (out / "aa_early.md").write_bytes(damage)
+    ran = []
+    with pytest.raises(ValueError, match=r"aa_early\.md is damaged .*sim claims --only aa_early"):
+        C.run_claims(n=5, only=["zz_late"], out=str(out), seed=2, echo=ran.append, folder=str(scripts))
+    assert ran == [] and not (out / "zz_late.md").exists()
+
+
 def test_a_record_not_named_after_its_file_is_refused(tmp_path):
     _script(tmp_path, "pj_one", id_in_record="pj_other")
     with pytest.raises(C.ClaimError, match="must be the file's name"):
