@@ -66,6 +66,7 @@ EXAMPLES_TRACE = """
 Examples:
   sim trace popejoan --seed 7 --deal 3
   sim trace popejoan --players 5 --deck "5D 7D ..." --format json
+      (--deck: every card of the pack in dealing order, e.g. the "deck" of a trace in --format json)
 """
 
 EXAMPLES_COMPARE = """

@@ -1,5 +1,5 @@
 """Pope Joan's strategies: the lead each plays (pp. 83-84) and whether the holder of 9D plays it in lieu of a
-stop (p. 87), from what the player can know."""
+stop (p. 86), from what the player can know."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def choose_lead(cfg, ws, p, policy, dealer, trumps):
 
 @kernel
 def fills_with_pope(ws, q, policy):
-    """Whether the holder of 9D plays it in lieu of a stop (p. 87)."""
+    """Whether the holder of 9D plays it in lieu of a stop (p. 86)."""
     if policy == HOLD_POPE:
         return S.count(ws.hand[q]) == 1
     if policy == S.RANDOM:

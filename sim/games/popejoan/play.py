@@ -342,7 +342,7 @@ def _run_at_once(cfg, ws, x, specials):
     return first - 1, first
 
 
-PH_FILL = 1  # ws.turn's phase when the holder of 9D may play it in lieu of the card after a stop (p. 87)
+PH_FILL = 1  # ws.turn's phase when the holder of 9D may play it in lieu of the card after a stop (p. 86)
 
 
 @kernel
@@ -433,7 +433,7 @@ def _run(cfg, ws, seats):
                 if q >= 0 and policies[q] == S.ROLLOUT:
                     return _pause(t, PH_FILL, player, q, last)
                 if q >= 0 and fills_with_pope(ws, q, policies[q]):
-                    # 9D stands in for the missing card last + 1; the run goes on after it (p. 87)
+                    # 9D stands in for the missing card last + 1; the run goes on after it (p. 86)
                     ws.ev[E.pope_filled] += 1
                     player = np.int64(q)
                     card = nine
