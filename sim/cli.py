@@ -128,7 +128,12 @@ CHECKED = f", checked every {runner.CI_STEP:,} sessions whatever the --chunk"  #
 
 @cli.command("list")
 def list_cmd() -> None:
-    """The games, with their variants and strategies."""
+    """The games, with their variants and strategies.
+
+    \b
+    Example:
+      sim list
+    """
     for name in _games.GAMES:
         m = _games.load(name)
         lo, hi = m.PLAYERS
@@ -142,7 +147,13 @@ def list_cmd() -> None:
 @with_table
 @with_players
 def rules(game: str, table: Table, seating: Seating) -> None:
-    """Every rule of GAME with its value under --variant, and where the book says so."""
+    """Every rule of GAME with its value under --variant, and where the book says so.
+
+    \b
+    Examples:
+      sim rules popejoan
+      sim rules popejoan --variant five-pool --rule pope_turnup_cap=4 --players 6
+    """
     m = _module(game)
     check_given_once(table, seating)
     try:
@@ -453,7 +464,9 @@ def trace(game: str, table: Table, seating: Seating, deal: int | None, deck: str
 
 
 @cli.command()
-@click.option("--n", "n", default=None, help="deals per configuration (default: full size, 1e7 capped by CI width)")
+@click.option(
+    "-n", "--n", "n", default=None, help="deals per configuration (default: full size, 1e7 capped by CI width)"
+)
 @click.option("--only", multiple=True, metavar="ID", help="run only this claim (repeatable)")
 @out_option("folder for the reports (default: reports/)")
 @SEED
@@ -499,7 +512,14 @@ def claims(n: str | None, only: tuple[str, ...], out: str | None, seed: int, das
 )  # fmt: skip
 @click.option("--game", "only", default=None, help="bench one game only")
 def bench(seconds: float, only: str | None) -> None:
-    """Deals per second of each game x variant on one thread, against shuffling alone (the floor)."""
+    """Deals per second of each game x variant on one thread, against the fastest known shuffle-and-deal of the
+    same cards (the floor) and the game's own; and two threads against one.
+
+    \b
+    Examples:
+      sim bench --game jig --seconds 0.5   (one game, about a minute)
+      sim bench                            (every game and variant: what make bench runs)
+    """
     if only is not None:
         _module(only)
     from sim.bench import run_bench

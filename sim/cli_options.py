@@ -278,9 +278,7 @@ DASK = click.option(
     help="play the chunks on a Dask cluster: a scheduler's address (tcp://host:8786) or local:K for K local "
     "worker processes; the numbers are the same as on threads",
 )
-METRIC = click.option(
-    "--metric", default="net", show_default=True, help="what --ci-width watches: net, win or an event"
-)
+METRIC = click.option("--metric", default=None, help="what --ci-width watches: net, win or an event (default: net)")
 
 
 def strategy_option(help: str) -> Decorator:
@@ -372,19 +370,22 @@ class Engine:
     chunk: int = runner.DEFAULT_CHUNK_SESSIONS
     progress: bool | None = None
     ci_width: float | None = None
-    metric: str = "net"
+    metric: str | None = None  # (None: net; given, it needs ci_width)
     dask: str | None = None
 
     def check(self, spec: runner.RunSpec) -> bool:
         """Refuse bad settings; return whether to show the progress bar."""
         if self.chunk < 1:
             _fail("--chunk must be at least 1")
-        if self.threads is not None and self.threads < 1:
-            _fail("--threads must be at least 1")
+        cores = os.cpu_count() or 1
+        if self.threads is not None and not 1 <= self.threads <= cores:
+            _fail(f"--threads must be 1 to {cores}, this machine's cores (got {self.threads})")
         if self.ci_width is not None and not self.ci_width > 0:
             _fail(f"--ci-width must be a positive number of counters (got {self.ci_width})")
+        if self.metric is not None and self.ci_width is None:
+            _fail(f"--metric is what --ci-width watches: give --ci-width W with it (got --metric {self.metric})")
         try:
-            runner.ci_columns(spec.module, spec.rules.players, self.metric)
+            runner.ci_columns(spec.module, spec.rules.players, self.metric or "net")
         except ValueError as e:
             _fail(str(e))
         return sys.stderr.isatty() if self.progress is None else self.progress
@@ -396,7 +397,7 @@ class Engine:
             "progress": show,
             "threads": self.threads,
             "ci_width": self.ci_width,
-            "ci_metric": self.metric,
+            "ci_metric": self.metric or "net",
             "dask": self.dask,
         }
 

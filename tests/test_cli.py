@@ -115,6 +115,9 @@ BAD = [
     (["run", "popejoan", "--players", "9"], "3 to 8 players"),
     (["run", "popejoan", "--out", "x.txt"], "--out must end in"),
     (["run", "popejoan", "--resume"], "--resume needs --checkpoint"),
+    (["run", "popejoan", "--threads", "100000"], "--threads must be 1 to"),
+    (["run", "popejoan", "--metric", "win"], "give --ci-width W with it"),
+    (["claims", "-n", "lots"], "--n"),
     (["run", "popejoan", "--bogus"], "No such option"),
     (["trace", "popejoan", "--deck", "9D AS"], "whole Pope Joan pack"),
     (["trace", "popejoan", "--deck", "8D " + " ".join(["AS"] * 50)], "8 of diamonds"),
@@ -200,3 +203,10 @@ def test_the_checkpoint_and_the_result_file_must_differ(tmp_path):
     path = str(tmp_path / "pj.json")
     out = CliRunner().invoke(cli, ["run", "popejoan", "-n", "100", "--checkpoint", path, "--out", path])
     assert out.exit_code == 2 and "are the same file" in out.output, out.output
+
+
+def test_every_command_has_examples_in_its_help():
+    """The README promises examples under every sim COMMAND --help."""
+    for name in cli.commands:
+        out = CliRunner().invoke(cli, [name, "--help"])
+        assert out.exit_code == 0 and "Example" in out.output and f"sim {name}" in out.output, name
