@@ -102,7 +102,8 @@ def parse_count(text: str | int, name: str = "-n") -> int:
     if value <= 0:
         raise ValueError(f"{name} must be at least 1 (got {text!r})")
     if value > MAX_DEALS:
-        raise ValueError(f"{name} must be at most {MAX_DEALS:.0e} (got {text!r})")
+        top = f"{MAX_DEALS:.0e}".replace("e+", "e")  # 1e12, as a user would type it
+        raise ValueError(f"{name} must be at most {top} ({MAX_DEALS:,}) (got {text!r})")
     return value
 
 
