@@ -19,6 +19,8 @@ def check_writable(path: str, option: str) -> None:
     if os.path.isdir(path):
         raise ValueError(f"{option} {path} is a folder; give a file name")
     folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise ValueError(f"{option}: {folder} is a file, not a folder")
     if not os.path.isdir(folder):
         raise ValueError(f"{option}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):

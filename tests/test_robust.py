@@ -83,6 +83,12 @@ def test_a_bad_out_is_refused_before_the_run(tmp_path, bad):
     assert res.output.startswith("Error: --out")
 
 
+def test_a_file_in_place_of_the_folder_is_named_as_such(tmp_path):
+    (tmp_path / "cap4.json").write_text("{}")
+    res = _run("--out", str(tmp_path / "cap4.json" / "x.json"))
+    assert res.exit_code == 2 and "cap4.json is a file, not a folder" in res.output, res.output
+
+
 def test_a_read_only_folder_is_refused_for_out_and_checkpoint(tmp_path):
     if os.geteuid() == 0:
         pytest.skip("root can write anywhere")
