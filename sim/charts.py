@@ -200,7 +200,7 @@ def draw_comparison(ax: Axes, comp: Comparison, by: str = "role") -> Axes:
     base = comp.meta["arms"][0]["label"]
     unit, per = _units(comp.results[0])
     which = arms[0] if len(arms) == 1 else "arm"
-    ax.set_xlabel(f"difference in net {unit} per {per}: {which} minus {base} (paired, same deals); bars 95% intervals")
+    ax.set_xlabel(f"difference in net {unit} per {per}: {which} minus {base} (paired, same {per}s); bars 95% intervals")
     ax.set_title(f"By {by}", loc="left", fontsize=10)
     return ax
 
@@ -327,18 +327,18 @@ def draw_fairness_sweep(ax: Axes, fairs: Sequence[Fairness]) -> Axes:
 
 
 def _units(result: Result) -> tuple[str, str]:
-    from sim import fair, games
+    """(unit, deal word) of a run, from its game's contract: ("counters", "deal"), ("sixths of a stake", "game")."""
+    from sim.results import units
 
-    module = games.load(result.meta["game"])
-    rules = module.Rules(**result.meta["rules"]).validated()
-    return fair.unit_word(module, rules), fair.deal_word(module, rules)
+    return units(result.meta)
 
 
 def _conditions(result: Result, players: str | None = None) -> str:
     m = result.meta
     strategies = sorted(set(m["strategies"]))
     plays = "strategy " + strategies[0] if len(strategies) == 1 else "strategies by seat " + ", ".join(m["strategies"])
-    deals = f"{m['n']:,} deals" if players is None else f"-n {m['n_requested']:,} per count"
+    _, per = _units(result)
+    deals = f"{m['n']:,} {per}s" if players is None else f"-n {m['n_requested']:,} per count"
     count = players or f"{m['players']} players"
     return (
         f"rules {m['rules_string']} (variant {m['variant']}); {count}; {deals} in sessions of "
@@ -361,9 +361,10 @@ def _players_words(counts: Sequence[int]) -> str:
 def run_title(results: Sequence[Result]) -> str:
     """A run's chart title, in words."""
     title = _title(results[0])
+    _, per = _units(results[0])
     if len(results) > 1:
-        return f"{title}: each role's net per deal by the number of players"
-    return f"{title}, {results[0].meta['players']} players: what each role wins or loses per deal"
+        return f"{title}: each role's net per {per} by the number of players"
+    return f"{title}, {results[0].meta['players']} players: what each role wins or loses per {per}"
 
 
 def compare_title(comps: Sequence[Comparison]) -> str:
@@ -372,12 +373,13 @@ def compare_title(comps: Sequence[Comparison]) -> str:
 
     title = games.load(comps[0].meta["game"]).TITLE
     base = comps[0].meta["arms"][0]["label"]
+    _, per = _units(comps[0].results[0])
     if len(comps) > 1:
-        return f"{title}: each role's change in net per deal against {base}, by the number of players"
+        return f"{title}: each role's change in net per {per} against {base}, by the number of players"
     n = comps[0].meta["players"]
     arms = comps[0].meta["arms"][1:]
     which = arms[0]["label"] if len(arms) == 1 else "each arm"
-    return f"{title}, {n} players: how {which} changes each role's net per deal against {base}"
+    return f"{title}, {n} players: how {which} changes each role's net per {per} against {base}"
 
 
 def fairness_title(fairs: Sequence[Fairness]) -> str:
@@ -443,7 +445,7 @@ def fairness_figure(fairs: Sequence[Fairness]) -> Figure:
     """A fairness check's chart: each role's edge over the others with its verdict, or against the number of
     players for a sweep."""
     first = fairs[0]
-    deals = f"{first.n:,} deals" if len(fairs) == 1 else f"about {first.n:,} deals per count"
+    deals = f"{first.n:,} {first.deal}s" if len(fairs) == 1 else f"about {first.n:,} {first.deal}s per count"
     where = f"rules {first.rules_string}; {_players_words([f.players for f in fairs])}; {deals}"
     meta = f"{where}; seed {first.seed}; sim {first.version}"
     if len(fairs) > 1:

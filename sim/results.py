@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from sim import __version__
+from sim import __version__, fair
 from sim.games._common import COL_EVENTS, COL_NET_ROLE, COL_NET_SEAT, COL_WIN_ROLE, COL_WIN_SEAT, MAX_SEATS
 from sim.runner import row_width
 from sim.stats import ci95, session_mean_se
@@ -38,6 +38,34 @@ def role_name(role: int) -> str:
         return "elder"
     suffix = {2: "nd", 3: "rd"}.get(role, "th")
     return f"{role}{suffix}"
+
+
+def units(meta: dict[str, Any]) -> tuple[str, str]:
+    """What one counter of a net is worth and what one deal of the run is, in words, from a run's (or a
+    comparison's or tuning's) metadata: ("counters", "deal") in Pope Joan, ("sixths of a stake", "game") in Pool
+    Commerce, ("points", "game") in Cassino. Its ``unit`` and ``per`` where written; else the game's contract
+    under its rules (``fair.unit_word``, ``fair.deal_word``), the rules read from ``rules`` or, where only
+    ``rules_string`` was kept (a tuning), from that. Every table, chart and file says its nets in these words."""
+    if meta.get("unit") and meta.get("per"):
+        return str(meta["unit"]), str(meta["per"])
+    from sim import games
+
+    module = games.load(meta["game"])
+    rules = _rules_of(module, meta)
+    return fair.unit_word(module, rules), fair.deal_word(module, rules)
+
+
+def _rules_of(module: ModuleType, meta: dict[str, Any]) -> Any:
+    """The validated rules a metadata dict names: its ``rules``, else its ``rules_string`` (``game(k=v,...)``, the
+    fields that differ from the Rules' defaults) with its ``players``."""
+    if meta.get("rules") is not None:
+        return module.Rules(**meta["rules"]).validated()
+    text = str(meta["rules_string"])
+    inner = text[text.index("(") + 1 : text.rindex(")")]
+    fields: dict[str, Any] = dict(item.split("=", 1) for item in inner.split(",") if item)
+    if meta.get("players") is not None:
+        fields["players"] = meta["players"]
+    return module.Rules(**fields).validated()
 
 
 RESULT_COLUMNS = ["game", "variant", "rules", "players", "seat", "role", "strategy", "metric", "mean", "se", "n"]
@@ -127,6 +155,8 @@ class Result:
             "interrupted": interrupted,
             "event_counts": {name: int(sums.s1[COL_EVENTS + e]) for e, name in enumerate(module.EVENTS)},
             "impossible_events": impossible_events(module, r),
+            "unit": fair.unit_word(module, r),  # what one counter of a net is worth: "counters", "sixths of a stake"
+            "per": fair.deal_word(module, r),  # what one of the ``n`` deals is: "deal", or "game" (a whole game)
         }
         return cls(rows, meta, sessions, interrupted)
 
@@ -153,6 +183,7 @@ class Result:
 
     def to_dict(self) -> dict:
         m = self.meta
+        unit, per = units(m)
 
         def block(sel_col: str) -> list[dict[str, Any]]:
             groups: dict[Any, list[dict[str, Any]]] = {}  # by key, in order of first appearance
@@ -203,6 +234,8 @@ class Result:
             "sessions": m["sessions"],
             "rotations": m["rotations"],
             "seed": m["seed"],
+            "unit": unit,
+            "per": per,
             "seats": block("seat"),
             "roles": block("role"),
             "events": events,
@@ -242,6 +275,7 @@ class Result:
         f["rotations"] = self.meta["rotations"]
         f["interrupted"] = self.meta["interrupted"]
         f["version"] = self.meta["version"]
+        f["unit"], f["per"] = units(self.meta)
         return f
 
     @staticmethod
@@ -305,10 +339,13 @@ class Comparison:
         frame = pd.DataFrame(
             rows, columns=["arm", "baseline", "seat", "role", "metric", "diff", "se", "se_independent", "n"]
         )
+        unit, per = units(results[0].meta)
         meta = {
             "game": base.game,
             "players": n,
             "seed": base.seed,
+            "unit": unit,  # the baseline's words; each arm's own are in ``arms`` (they differ only if its rules do)
+            "per": per,
             "n": results[0].meta["n"],
             "sessions": results[0].sessions,
             "rotations": base.rotations,
@@ -318,6 +355,8 @@ class Comparison:
                     "variant": sp.variant,
                     "rules_string": sp.rules_string,
                     "strategies": list(sp.strategies),
+                    "unit": fair.unit_word(sp.module, sp.rules),
+                    "per": fair.deal_word(sp.module, sp.rules),
                 }
                 for lab, sp in zip(labels, specs)
             ],
@@ -385,6 +424,7 @@ class Comparison:
             f["game"] = self.meta["game"]
             f["seed"] = self.meta["seed"]
             f["version"] = self.meta["version"]
+            f["unit"], f["per"] = units(self.meta)
             if ext == ".csv":
                 f.to_csv(tmp, index=False)
             else:

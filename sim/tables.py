@@ -19,28 +19,38 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=False, width=110)
 
 
+def _words(meta: dict[str, Any]) -> tuple[str, str]:
+    """(unit, deal word) of a run's, comparison's or tuning's metadata: ("counters", "deal"), ("sixths of a stake",
+    "game") ... read from the game's contract by ``sim.results.units``, as ``sim fairness`` says them."""
+    from sim.results import units
+
+    return units(meta)
+
+
 def header(d: dict[str, Any]) -> str:
+    _, per = _words(d)
     return (
         f"{d['rules_string']}  variant {d['variant']}  {d['players']} players  "
-        f"{d['n']:,} deals ({d['sessions']:,} sessions of {d['rotations']} rotation"
+        f"{d['n']:,} {per}s ({d['sessions']:,} sessions of {d['rotations']} rotation"
         f"{'s' if d['rotations'] != 1 else ''})  seed {d['seed']}  sim {d['version']}"
     )
 
 
 def print_result(result: Result) -> None:
     d = result.to_dict()
+    unit, per = _words(d)
     con = _console()
     con.print(header(d))
     if d["interrupted"]:
         con.print("[bold]partial result: interrupted before the run was complete[/bold]")
     con.print(
-        f"{d['deals_per_s']:,.0f} deals/s, {d['elapsed_s']:.2f} s. Net = counters won (+) or lost (-) "
-        "per deal; SE over sessions; CI = 95% interval."
+        f"{d['deals_per_s']:,.0f} {per}s/s, {d['elapsed_s']:.2f} s. Net = {unit} won (+) or lost (-) "
+        f"per {per}; SE over sessions; CI = 95% interval."
     )
     if d["n"] == 0:
         return
     seats = Table(title="By seat", title_justify="left")
-    for col in ("seat", "strategy", "net/deal", "SE", "95% CI", "wins/deal"):
+    for col in ("seat", "strategy", f"net/{per}", "SE", "95% CI", f"wins/{per}"):
         seats.add_column(col, justify="right" if col not in ("strategy",) else "left")
     for s in d["seats"]:
         lo, hi = s["ci95"]
@@ -49,14 +59,14 @@ def print_result(result: Result) -> None:
         )
     con.print(seats)
     roles = Table(title="By role (relative to the dealer)", title_justify="left")
-    for col in ("role", "net/deal", "SE", "95% CI", "wins/deal"):
+    for col in ("role", f"net/{per}", "SE", "95% CI", f"wins/{per}"):
         roles.add_column(col, justify="right" if col != "role" else "left")
     for r in d["roles"]:
         lo, hi = ci95(r["mean"], r["se"]) if r["se"] is not None else (r["mean"], r["mean"])
         roles.add_row(r["role"], _f(r["mean"]), _f(r["se"]), f"[{_f(lo)}, {_f(hi)}]", _f(r["win_rate"]))
     con.print(roles)
     events = Table(title="Events", title_justify="left")
-    for col in ("event", "count", "per deal", "SE"):
+    for col in ("event", "count", f"per {per}", "SE"):
         events.add_column(col, justify="right" if col != "event" else "left")
     ruled_out = set(d.get("impossible_events", []))
     hidden = []
@@ -79,16 +89,25 @@ def print_comparison(comp: Comparison) -> None:
     d = comp.to_dict()
     con = _console()
     arms = d["arms"]
+    unit, per = _words(d)
+    own = [_words(r.meta) for r in comp.results]  # each arm's own words: its rules may count otherwise
+    mixed = len(set(own)) > 1
     con.print(
-        f"{d['game']}: {len(arms)} arms on the same {d['n']:,} deals ({d['players']} players, "
+        f"{d['game']}: {len(arms)} arms on the same {d['n']:,} {per}s ({d['players']} players, "
         f"{d['sessions']:,} sessions)  seed {d['seed']}  sim {d['version']}"
     )
-    for a in arms:
-        con.print(f"  {a['label']}: {a['rules_string']}  strategies {', '.join(a['strategies'])}")
+    for a, (a_unit, a_per) in zip(arms, own):
+        counts = f"  (nets in {a_unit} per {a_per})" if mixed else ""
+        con.print(f"  {a['label']}: {a['rules_string']}  strategies {', '.join(a['strategies'])}{counts}")
     if d["interrupted"]:
         con.print("[bold]partial result: interrupted before the comparison was complete[/bold]")
+    if mixed:
+        con.print(
+            "[bold]the arms count their nets in different units (above): a diff mixes them, "
+            "and is not a gain or loss in either[/bold]"
+        )
     con.print(
-        "diff = arm minus baseline, counters per deal; SE paired over the same deals; "
+        f"diff = arm minus baseline, {unit} per {per}; SE paired over the same {per}s; "
         "SE indep. = what independent runs would have had."
     )
     for c in d["comparisons"]:
@@ -107,15 +126,17 @@ def print_tuning(t: Tuning) -> None:
 
     con = _console()
     m = t.meta
+    unit, per = _words(m)  # from the rules the tuning names (its ``deal`` is the module's DEAL, not the rules')
     con.print(
         f"{m['rules_string']}  variant {m['variant']}  {m['players']} players  seed {m['seed']}  sim {m['version']}\n"
         f"seat {t.seat} plays {t.search.strategy}:{t.search.param}, every other seat {m['field']}; "
-        f"{m['n']:,} {m['deal']}s per value, the same {m['deal']}s for every value"
+        f"{m['n']:,} {per}s per value, the same {per}s for every value"
     )
     if t.interrupted:
         con.print("[bold]partial result: interrupted[/bold]")
-    table = Table(title=f"net per {m['deal']} of seat {t.seat} by {t.search.param}", title_justify="left")
-    for col in (t.search.param, "net/deal", "SE", "minus best", "paired SE", "within 95%"):
+    con.print(f"Net = {unit} won (+) or lost (-) per {per} by seat {t.seat}; SE over sessions.")
+    table = Table(title=f"net per {per} of seat {t.seat} by {t.search.param} ({unit})", title_justify="left")
+    for col in (t.search.param, f"net/{per}", "SE", "minus best", "paired SE", "within 95%"):
         table.add_column(col, justify="right")
     for r in t.rows():
         mark = "best" if r["best"] else ("yes" if r["within"] else "")
@@ -125,7 +146,7 @@ def print_tuning(t: Tuning) -> None:
     lo, hi = b["ci95"]
     near = b["range"]
     con.print(
-        f"best {t.search.strategy}:{t.search.param} = {fmt_value(b['value'])}: net {_f(b['net'])} per {m['deal']}, "
+        f"best {t.search.strategy}:{t.search.param} = {fmt_value(b['value'])}: net {_f(b['net'])} {unit} per {per}, "
         f"95% CI [{_f(lo)}, {_f(hi)}]\nwithin the paired 95% interval of the best: {len(near)} of "
         f"{len(t.search.values)} values, {fmt_value(min(near))} to {fmt_value(max(near))}"
     )
@@ -223,16 +244,17 @@ def print_sweep(answer: Any) -> None:
     results = answer.results
     con = _console()
     first = results[0].to_dict()
+    unit, per = _words(first)
     con.print(
         f"{first['rules_string']}  variant {first['variant']}  players {', '.join(map(str, answer.players))}  "
         f"seed {first['seed']}  sim {first['version']}"
     )
-    con.print("Net = counters won (+) or lost (-) per deal by each role, ± the 95% half-width (SE over sessions).")
+    con.print(f"Net = {unit} won (+) or lost (-) per {per} by each role, ± the 95% half-width (SE over sessions).")
     t = Table(title="By role and number of players", title_justify="left")
     t.add_column("role", justify="left")
     dicts = [r.to_dict() for r in results]
     for d in dicts:
-        t.add_column(f"{d['players']} players\n{d['n']:,} deals", justify="right")
+        t.add_column(f"{d['players']} players\n{d['n']:,} {per}s", justify="right")
     roles: list[str] = []
     for d in dicts:
         roles += [r["role"] for r in d["roles"] if r["role"] not in roles]
