@@ -260,10 +260,13 @@ class _Answer:
 
 
 def _stamp(frame: pd.DataFrame, result: Result) -> pd.DataFrame:
+    from sim.results import units
+
     f = frame.copy()
     f["seat"] = f["seat"].astype("Int64")  # a whole number, or <NA> on the rows of roles and events
-    for key in ("seed", "rotations", "version", "interrupted"):
+    for key in ("seed", "rotations", "interrupted", "version"):  # the order of one player count's file
         f[key] = result.meta[key]
+    f["unit"], f["per"] = units(result.meta)  # as a single player count's file says them
     return f
 
 

@@ -43,29 +43,16 @@ def role_name(role: int) -> str:
 def units(meta: dict[str, Any]) -> tuple[str, str]:
     """What one counter of a net is worth and what one deal of the run is, in words, from a run's (or a
     comparison's or tuning's) metadata: ("counters", "deal") in Pope Joan, ("sixths of a stake", "game") in Pool
-    Commerce, ("points", "game") in Cassino. Its ``unit`` and ``per`` where written; else the game's contract
-    under its rules (``fair.unit_word``, ``fair.deal_word``), the rules read from ``rules`` or, where only
-    ``rules_string`` was kept (a tuning), from that. Every table, chart and file says its nets in these words."""
+    Commerce, ("points", "game") in Cassino. Its ``unit`` and ``per`` where written (every run, comparison and
+    tuning of this version); else, for a file written before, the game's contract under its ``rules``
+    (``fair.unit_word``, ``fair.deal_word``). Every table, chart and file says its nets in these words."""
     if meta.get("unit") and meta.get("per"):
         return str(meta["unit"]), str(meta["per"])
     from sim import games
 
     module = games.load(meta["game"])
-    rules = _rules_of(module, meta)
+    rules = module.Rules(**meta["rules"]).validated()
     return fair.unit_word(module, rules), fair.deal_word(module, rules)
-
-
-def _rules_of(module: ModuleType, meta: dict[str, Any]) -> Any:
-    """The validated rules a metadata dict names: its ``rules``, else its ``rules_string`` (``game(k=v,...)``, the
-    fields that differ from the Rules' defaults) with its ``players``."""
-    if meta.get("rules") is not None:
-        return module.Rules(**meta["rules"]).validated()
-    text = str(meta["rules_string"])
-    inner = text[text.index("(") + 1 : text.rindex(")")]
-    fields: dict[str, Any] = dict(item.split("=", 1) for item in inner.split(",") if item)
-    if meta.get("players") is not None:
-        fields["players"] = meta["players"]
-    return module.Rules(**fields).validated()
 
 
 RESULT_COLUMNS = ["game", "variant", "rules", "players", "seat", "role", "strategy", "metric", "mean", "se", "n"]

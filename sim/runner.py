@@ -364,6 +364,12 @@ def _check_arms(specs: list[RunSpec]) -> None:
         raise ValueError("compared arms must have the same number of players (so that they play the same deals)")
     if len({s.deals_per_session for s in specs}) != 1:
         raise ValueError("compared arms must have sessions of the same length")
+    from sim.fair import deal_word, unit_word
+
+    words = [f"{unit_word(s.module, s.rules)} per {deal_word(s.module, s.rules)}" for s in specs]
+    if len(set(words)) != 1:
+        counts = ", ".join(f"{s.variant} in {w}" for s, w in zip(specs, words))
+        raise ValueError(f"compared arms must count their nets alike, or a difference mixes units ({counts})")
 
 
 def chunk_sums(specs: list[RunSpec], first: int, count: int) -> list[Sums]:

@@ -89,23 +89,15 @@ def print_comparison(comp: Comparison) -> None:
     d = comp.to_dict()
     con = _console()
     arms = d["arms"]
-    unit, per = _words(d)
-    own = [_words(r.meta) for r in comp.results]  # each arm's own words: its rules may count otherwise
-    mixed = len(set(own)) > 1
+    unit, per = _words(d)  # every arm's (runner refuses arms that count otherwise)
     con.print(
         f"{d['game']}: {len(arms)} arms on the same {d['n']:,} {per}s ({d['players']} players, "
         f"{d['sessions']:,} sessions)  seed {d['seed']}  sim {d['version']}"
     )
-    for a, (a_unit, a_per) in zip(arms, own):
-        counts = f"  (nets in {a_unit} per {a_per})" if mixed else ""
-        con.print(f"  {a['label']}: {a['rules_string']}  strategies {', '.join(a['strategies'])}{counts}")
+    for a in arms:
+        con.print(f"  {a['label']}: {a['rules_string']}  strategies {', '.join(a['strategies'])}")
     if d["interrupted"]:
         con.print("[bold]partial result: interrupted before the comparison was complete[/bold]")
-    if mixed:
-        con.print(
-            "[bold]the arms count their nets in different units (above): a diff mixes them, "
-            "and is not a gain or loss in either[/bold]"
-        )
     con.print(
         f"diff = arm minus baseline, {unit} per {per}; SE paired over the same {per}s; "
         "SE indep. = what independent runs would have had."

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from sim import __version__, runner
+from sim.fair import deal_word, unit_word
 from sim.games._common import COL_NET_SEAT, WHOLE_PARAMS
 from sim.stats import Z95
 
@@ -235,7 +236,8 @@ def _meta(specs: list[runner.RunSpec], search: Search, seat: int) -> dict[str, A
         "field": field_strategies[0] if len(set(field_strategies)) == 1 else ",".join(field_strategies),
         "seed": spec.seed,
         "deals_per_session": spec.deals_per_session,
-        "deal": spec.module.DEAL,  # what one "deal" is: a deal, or a whole game
+        "unit": unit_word(spec.module, spec.rules),  # what a counter of the net is: "counters", "sixths of a stake"
+        "per": deal_word(spec.module, spec.rules),  # what one of the n deals is: "deal", or "game" (a whole game)
         "version": __version__,
     }
 
@@ -253,7 +255,7 @@ def figure(t: Tuning) -> Any:
     top.errorbar(x, [r["net"] for r in rows], yerr=[Z95 * r["se"] for r in rows], fmt="o-", capsize=3)
     b = next(r for r in rows if r["best"])
     top.plot([b["value"]], [b["net"]], "r*", markersize=14, label=f"best {t.search.param} = {fmt_value(b['value'])}")
-    top.set_ylabel(f"net per {m['deal']}, seat {t.seat}")
+    top.set_ylabel(f"net ({m['unit']}) per {m['per']}, seat {t.seat}")
     top.set_title(f"Seat {t.seat} playing {t.search.strategy}:{t.search.param} against {m['field']} (95% intervals)")
     top.legend()
     low.errorbar(x, [r["diff_best"] for r in rows], yerr=[Z95 * r["se_paired"] for r in rows], fmt="s",
@@ -268,7 +270,7 @@ def figure(t: Tuning) -> Any:
         ax.set_xticks(x, [fmt_value(v) for v in x])
         ax.grid(alpha=0.3)
     charts.footnote(fig, [
-        f"{m['rules_string']}, {m['players']} players; {m['n']:,} {m['deal']}s per value, the same {m['deal']}s for "
+        f"{m['rules_string']}, {m['players']} players; {m['n']:,} {m['per']}s per value, the same {m['per']}s for "
         f"every value; seed {m['seed']}; sim {m['version']}",
     ])  # fmt: skip
     return fig

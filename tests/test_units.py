@@ -30,23 +30,23 @@ def invoke(*args: str) -> str:
 
 @pytest.mark.parametrize("game", list(games.GAMES))
 def test_words_come_from_the_contract_for_every_variant(game):
-    """``units`` says what ``sim fairness`` says, from a run's rules or (a tuning's) its rules_string alone."""
+    """``units`` says what ``sim fairness`` says, from a run's rules (a file written before the words were)."""
     module = games.load(game)
     for variant in module.VARIANTS:
         r = runner.make_rules(module, variant, None, [])
         expected = (fair.unit_word(module, r), fair.deal_word(module, r))
         assert units({"game": game, "rules": dict(r._asdict())}) == expected
-        meta = {"game": game, "rules_string": runner.rules_string(game, r), "players": r.players}
-        assert units(meta) == expected
 
 
 def test_the_words_of_the_games_that_count_otherwise():
     pool = runner.make_rules(games.load("commerce"), "pool", None, [])
     assert units({"game": "commerce", "rules": dict(pool._asdict())}) == ("sixths of a stake", "game")
-    assert units({"game": "commerce", "rules_string": "commerce()", "players": 4}) == ("counters", "deal")
-    assert units({"game": "popejoan", "rules_string": "popejoan()", "players": 4}) == ("counters", "deal")
-    assert units({"game": "snipsnap", "rules_string": "snipsnap()", "players": 5}) == ("counters", "game")
-    assert units({"game": "speculation", "rules_string": "speculation()", "players": 5})[1] == "deal"
+    for game, words in [("commerce", ("counters", "deal")), ("popejoan", ("counters", "deal")),
+                        ("snipsnap", ("counters", "game")), ("cassino", ("points", "game"))]:  # fmt: skip
+        r = runner.make_rules(games.load(game), "standard", None, [])
+        assert units({"game": game, "rules": dict(r._asdict())}) == words
+    speculation = runner.make_rules(games.load("speculation"), "standard", None, [])
+    assert units({"game": "speculation", "rules": dict(speculation._asdict())})[1] == "deal"
 
 
 # ------------------------------------------------------------------ sim run
@@ -113,6 +113,10 @@ def test_run_json_and_csv_name_unit_and_deal_word(tmp_path):
     assert list(f.columns[:11]) == RESULT_COLUMNS and list(f.columns[-2:]) == ["unit", "per"]  # added at the end
     plain = json.loads(invoke_json("run", "popejoan", "-n", "400"))
     assert plain["unit"] == "counters" and plain["per"] == "deal"
+    swept = tmp_path / "sweep.csv"  # a file for several player counts says them too
+    CliRunner().invoke(cli, ["run", "snipsnap", "--players", "3-4", "-n", "200", "--out", str(swept)])
+    f = pd.read_csv(swept)
+    assert set(f["players"]) == {3, 4} and set(f["unit"]) == {"counters"} and set(f["per"]) == {"game"}
 
 
 def invoke_json(*args: str) -> str:
@@ -157,14 +161,16 @@ def test_popejoan_compare_table_says_counters_per_deal():
     assert "diff = arm minus baseline, counters per deal" in text and "on the same 400 deals" in text
 
 
-def test_compare_says_when_the_arms_count_in_different_units():
-    out = CliRunner().invoke(cli, ["compare", "commerce", "standard", "pool", "-n", "200", "--format", "json"])
-    assert out.exit_code == 0, out.output
+def test_arms_that_count_in_different_units_are_refused():
+    """Counters per deal less sixths of a stake per game is no gain or loss in either."""
+    out = CliRunner().invoke(cli, ["compare", "commerce", "standard", "pool", "-n", "200"])
+    assert out.exit_code == 2, out.output
+    assert "must count their nets alike" in out.output and "pool in sixths of a stake per game" in out.output
+    out = CliRunner().invoke(
+        cli, ["compare", "commerce", "pool", "pool+pool_prize=1/3", "-n", "200", "--format", "json"]
+    )
     d = json.loads(out.stdout)
-    assert (d["unit"], d["per"]) == ("counters", "deal")
-    assert [(a["unit"], a["per"]) for a in d["arms"]] == [("counters", "deal"), ("sixths of a stake", "game")]
-    text = invoke("compare", "commerce", "standard", "pool", "-n", "200")
-    assert "different units" in text and "(nets in sixths of a stake per game)" in text
+    assert [(a["unit"], a["per"]) for a in d["arms"]] == [("sixths of a stake", "game")] * 2
 
 
 # ------------------------------------------------------------------ sim tune
@@ -201,3 +207,13 @@ def test_pool_commerce_chart_titles_and_axes_say_sixths_per_game():
     import matplotlib.pyplot as plt
 
     plt.close(fig)
+
+
+def test_a_tuning_records_its_words():
+    out = CliRunner().invoke(
+        cli, ["tune", "commerce", "--variant", "pool", "--seat", "0", "--strategy", "threshold:t=0.3..0.6",
+              "--points", "2", "-n", "200", "--format", "json"],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.stdout)
+    assert (d["unit"], d["per"]) == ("sixths of a stake", "game") and "deal" not in d
