@@ -282,7 +282,7 @@ def print_fairness(answer: Any) -> None:
         f"Edge = a role's net minus the mean net of the other roles, {first.unit} per {first.deal}, on the same "
         f"deals; 99% interval from each session's difference. Fair = the interval inside ±{first.tolerance:g} "
         f"{first.unit} per {first.deal}"
-        + ("" if first.unit == "counters" else f" ({fair.TOLERANCE_STAKES:g} stakes)")
+        + ("" if first.tolerance == fair.TOLERANCE_STAKES else f" ({fair.TOLERANCE_STAKES:g} stakes)")
         + "."
     )
     for check in checks:

@@ -217,3 +217,11 @@ def test_a_tuning_records_its_words():
     assert out.exit_code == 0, out.output
     d = json.loads(out.stdout)
     assert (d["unit"], d["per"]) == ("sixths of a stake", "game") and "deal" not in d
+
+
+def test_the_fair_band_is_put_in_stakes_only_where_the_unit_is_a_part_of_one():
+    """Pool Commerce's ±0.3 sixths is 0.05 stakes; Cassino's band is 0.05 of its own points, no stakes at all."""
+    pool = invoke("fairness", "commerce", "--variant", "pool", "-n", "200")
+    assert "±0.3 sixths of a stake per game (0.05 stakes)" in pool
+    cassino = invoke("fairness", "cassino", "-n", "200")
+    assert "±0.05 points per game." in cassino and "stakes" not in cassino
