@@ -43,9 +43,13 @@ def print_result(result: Result) -> None:
     con.print(header(d))
     if d["interrupted"]:
         con.print("[bold]partial result: interrupted before the run was complete[/bold]")
+    # a rate of 0 with deals in the result: every one came from a finished checkpoint, none was played now
+    speed = (
+        f"{d['deals_per_s']:,.0f} {per}s/s" if d["deals_per_s"] or not d["n"] else f"none left to play ({per}s resumed)"
+    )
     con.print(
-        f"{d['deals_per_s']:,.0f} {per}s/s, {d['elapsed_s']:.2f} s. Net = {unit} won (+) or lost (-) "
-        f"per {per}; SE over sessions; CI = 95% interval."
+        f"{speed}, {d['elapsed_s']:.2f} s. Net = {unit} won (+) or lost (-) per {per}; SE over sessions; CI = 95% "
+        "interval."
     )
     if d["n"] == 0:
         return

@@ -225,3 +225,10 @@ def test_the_fair_band_is_put_in_stakes_only_where_the_unit_is_a_part_of_one():
     assert "±0.3 sixths of a stake per game (0.05 stakes)" in pool
     cassino = invoke("fairness", "cassino", "-n", "200")
     assert "±0.05 points per game." in cassino and "stakes" not in cassino
+
+
+def test_a_finished_checkpoint_resumed_says_nothing_was_left_to_play(tmp_path):
+    ckpt = str(tmp_path / "j.ckpt.json")
+    assert CliRunner().invoke(cli, ["run", "jig", "-n", "200", "--checkpoint", ckpt]).exit_code == 0
+    text = invoke("run", "jig", "-n", "200", "--checkpoint", ckpt, "--resume")
+    assert "none left to play (deals resumed)" in text and " 0 deals/s" not in text
