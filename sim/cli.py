@@ -224,8 +224,6 @@ def run(
         _fail("--resume needs --checkpoint FILE")
     if checkpoint and len(specs) > 1:
         _fail("--checkpoint is for one number of players at a time")
-    if checkpoint and not resume and os.path.isfile(checkpoint):
-        _fail(runner.checkpoint_exists(checkpoint))
     if checkpoint and output.out and os.path.realpath(checkpoint) == os.path.realpath(output.out):
         _fail(f"--checkpoint and --out are the same file ({checkpoint}); give them different names")
     show = engine.check(specs[0])

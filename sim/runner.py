@@ -415,7 +415,10 @@ def _drive(
         if resume and os.path.exists(checkpoint):
             sums = [_checkpoint.load(checkpoint, spec.key(), width, spec.sessions)]
         elif os.path.isfile(checkpoint):  # (a folder is refused by check_location, as one)
-            raise ValueError(checkpoint_exists(checkpoint))
+            raise ValueError(
+                f"checkpoint {checkpoint} already exists: add --resume to continue it, or remove it (or name another "
+                "file) to start again"
+            )
         _checkpoint.check_location(checkpoint)
     cols = ci_columns(module, spec.rules.players, ci_metric) if ci_width else []
 
@@ -452,14 +455,6 @@ def _drive(
         bar.stop()
         ex.close()
     return sums, diffs, interrupted, time.perf_counter() - start, sums[0].sessions - done, how
-
-
-def checkpoint_exists(path: str) -> str:
-    """The refusal of a checkpoint that is there already, when the run was not asked to resume it."""
-    return (
-        f"checkpoint {path} already exists: add --resume to continue it, or remove it (or name another file) "
-        "to start again"
-    )
 
 
 def chunk_plan(done: int, total: int, chunk: int, step: int | None) -> list[tuple[int, int]]:

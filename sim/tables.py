@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Table
 
+from sim.results import units
 from sim.stats import ci95
 
 if TYPE_CHECKING:
@@ -19,16 +20,8 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=False, width=110)
 
 
-def _words(meta: dict[str, Any]) -> tuple[str, str]:
-    """(unit, deal word) of a run's, comparison's or tuning's metadata: ("counters", "deal"), ("sixths of a stake",
-    "game") ... read from the game's contract by ``sim.results.units``, as ``sim fairness`` says them."""
-    from sim.results import units
-
-    return units(meta)
-
-
 def header(d: dict[str, Any]) -> str:
-    _, per = _words(d)
+    _, per = units(d)
     return (
         f"{d['rules_string']}  variant {d['variant']}  {d['players']} players  "
         f"{d['n']:,} {per}s ({d['sessions']:,} sessions of {d['rotations']} rotation"
@@ -38,7 +31,7 @@ def header(d: dict[str, Any]) -> str:
 
 def print_result(result: Result) -> None:
     d = result.to_dict()
-    unit, per = _words(d)
+    unit, per = units(d)
     con = _console()
     con.print(header(d))
     if d["interrupted"]:
@@ -93,7 +86,7 @@ def print_comparison(comp: Comparison) -> None:
     d = comp.to_dict()
     con = _console()
     arms = d["arms"]
-    unit, per = _words(d)  # every arm's (runner refuses arms that count otherwise)
+    unit, per = units(d)  # every arm's (runner refuses arms that count otherwise)
     con.print(
         f"{d['game']}: {len(arms)} arms on the same {d['n']:,} {per}s ({d['players']} players, "
         f"{d['sessions']:,} sessions)  seed {d['seed']}  sim {d['version']}"
@@ -122,7 +115,7 @@ def print_tuning(t: Tuning) -> None:
 
     con = _console()
     m = t.meta
-    unit, per = _words(m)  # from the rules the tuning names (its ``deal`` is the module's DEAL, not the rules')
+    unit, per = units(m)
     con.print(
         f"{m['rules_string']}  variant {m['variant']}  {m['players']} players  seed {m['seed']}  sim {m['version']}\n"
         f"seat {t.seat} plays {t.search.strategy}:{t.search.param}, every other seat {m['field']}; "
@@ -240,7 +233,7 @@ def print_sweep(answer: Any) -> None:
     results = answer.results
     con = _console()
     first = results[0].to_dict()
-    unit, per = _words(first)
+    unit, per = units(first)
     con.print(
         f"{first['rules_string']}  variant {first['variant']}  players {', '.join(map(str, answer.players))}  "
         f"seed {first['seed']}  sim {first['version']}"

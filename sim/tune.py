@@ -75,9 +75,9 @@ def parse_search(text: str, points: int = 9, log: bool = False) -> Search:
         raise ValueError(f"--log needs a range above 0 (got {lo_text}..{hi_text})")
     grid = np.geomspace(lo, hi, points) if log else np.linspace(lo, hi, points)
     whole = re.fullmatch(r"[+-]?\d+", lo_text) is not None and re.fullmatch(r"[+-]?\d+", hi_text) is not None
-    if name in WHOLE_PARAMS:  # rollout:K=1..3 with 5 points plays K = 1, 2, 3, not 1.5 as 2 labelled 1.5
-        values = sorted({float(round(v)) for v in grid})
-    elif whole and hi - lo >= points - 1:  # e.g. threshold:t=1..32; but careless:p=0..1 is a range of reals
+    # whole numbers for a count (rollout:K=1..3 with 5 points plays K = 1, 2, 3, not 1.5 as 2 labelled 1.5), and for
+    # a range written in whole numbers with room for them (threshold:t=1..32; careless:p=0..1 is a range of reals)
+    if name in WHOLE_PARAMS or (whole and hi - lo >= points - 1):
         values = sorted({float(round(v)) for v in grid})
     else:
         values = [float(f"{v:.6g}") for v in grid]
